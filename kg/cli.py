@@ -1,0 +1,180 @@
+"""The `kg` command: build, extract, stats, query, validate. Parsing arguments and printing only."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+
+from kg.model import CONCEPT_TYPES
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT, EXIT_MODEL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 5, 130
+DEFAULT_INPUT = "seeds"
+DEFAULT_OUT = "exports"
+
+
+class CommandError(Exception):
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+def _fail(message: str) -> None:
+    print(f"kg: error: {message}", file=sys.stderr)
+
+
+def _add_build_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="*", default=[DEFAULT_INPUT],
+                        help="files or folders of abstracts (.txt, .jsonl, .json, .csv, .bib, optionally .gz)")
+    parser.add_argument("--spacy-model", default=None, help="spaCy pipeline to load (default: en_core_web_sm)")
+    parser.add_argument("--min-confidence", type=float, default=0.0, help="drop concepts found with less confidence")
+    parser.add_argument("--skip-bad", action="store_true", help="warn about bad records and go on")
+    parser.add_argument("--quiet", action="store_true", help="no progress line and no summary")
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kg", description="A knowledge graph of machine-learning abstracts.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    build = commands.add_parser("build", help="read abstracts, extract concepts, write every export")
+    _add_build_options(build)
+    build.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: exports)")
+    build.add_argument("--base-iri", default="https://w3id.org/kg/", help="base IRI of papers and concepts in RDF")
+    build.add_argument("--html-max-nodes", type=int, default=1500, help="node budget of the HTML map")
+    build.add_argument("--format", action="append", dest="formats",
+                       choices=["jsonl", "rdf", "graphml", "gexf", "neo4j", "html"],
+                       help="write only this export (repeatable; default: all)")
+
+    extract = commands.add_parser("extract", help="show what one abstract yields, and why")
+    extract.add_argument("text", help="an abstract, or a file holding one")
+    extract.add_argument("--title", default="", help="the paper's title, if any")
+    extract.add_argument("--spacy-model", default=None)
+    extract.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    stats = commands.add_parser("stats", help="the corpus at a glance")
+    stats.add_argument("source", nargs="?", default=DEFAULT_OUT,
+                       help="an export folder or kg.graphml, or input files to build in memory (default: exports)")
+    stats.add_argument("--top", type=int, default=10, help="how many concepts per type, links and communities")
+    stats.add_argument("--spacy-model", default=None)
+    stats.add_argument("--skip-bad", action="store_true")
+
+    query = commands.add_parser("query", help="run a SPARQL query on an export")
+    query.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
+    query.add_argument("query", help="a SPARQL query, or a .rq file")
+    query.add_argument("--format", choices=["table", "csv", "json"], default="table")
+
+    validate = commands.add_parser("validate", help="check an export against the SHACL shapes")
+    validate.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
+    return parser
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from kg.export import ExportOptions
+    from kg.pipeline import build
+
+    result = build(
+        args.inputs, args.out, model=args.spacy_model, min_confidence=args.min_confidence, skip_bad=args.skip_bad,
+        formats=args.formats, options=ExportOptions(base_iri=args.base_iri, html_max_nodes=args.html_max_nodes),
+        quiet=args.quiet,
+    )
+    for warning in result.warnings:
+        print(f"kg: warning: {warning}", file=sys.stderr)
+    if not args.quiet:
+        print(summary(result.graph, [p for paths in result.paths.values() for p in paths], len(result.warnings)))
+    return EXIT_OK
+
+
+def summary(graph: nx.MultiDiGraph, written: list[Path], warnings: int) -> str:
+    types = Counter(d["type"] for _, d in graph.nodes(data=True))
+    links = sum(1 for *_, key in graph.edges(keys=True) if key == "shares")
+    lines = [f"papers read: {types['Paper']}" + (f" ({warnings} warnings)" if warnings else "")]
+    lines.append("concepts: " + ", ".join(f"{types[t]} {t.lower()}s" for t in CONCEPT_TYPES))
+    lines.append(f"paper-paper links: {links}; communities: {len(graph.graph.get('communities', []))}")
+    lines.append("written: " + ", ".join(str(p) for p in written))
+    return "\n".join(lines)
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    from kg.extract import Extractor
+    from kg.text import clean_markup
+
+    path = Path(args.text)
+    text = path.read_text(encoding="utf-8") if len(args.text) < 4096 and path.is_file() else args.text
+    text = clean_markup(text)
+    mentions = Extractor(args.spacy_model).extract_text(text, title=args.title)
+    if args.json:
+        print(json.dumps([{
+            "label": m.label, "type": m.type, "role": m.role, "confidence": m.confidence, "rule": m.rule,
+            "aliases": m.aliases,
+            "evidence": [{"sentence": e.sentence, "start": e.start, "end": e.end} for e in m.evidence],
+        } for m in mentions], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for m in mentions:
+        alias = f" (= {', '.join(m.aliases)})" if m.aliases else ""
+        print(f"{m.role:13} {m.type:8} {m.confidence:4.2f}  {m.label}{alias}   [{m.rule}]")
+        for e in m.evidence:
+            print(f"{'':29}{e.start}-{e.end}: {e.sentence}")
+    return EXIT_OK
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from kg.stats import load_graph, render
+
+    graph = load_graph(Path(args.source), model=args.spacy_model, skip_bad=args.skip_bad)
+    print(render(graph, top=args.top))
+    return EXIT_OK
+
+
+def run_query(args: argparse.Namespace) -> int:
+    from kg.sparql import QueryError, run_query as run
+
+    try:
+        print(run(Path(args.export), args.query, args.format))
+    except QueryError as error:
+        raise CommandError(str(error), EXIT_USAGE) from None
+    return EXIT_OK
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    from kg.shacl import validate
+
+    conforms, report = validate(Path(args.export))
+    print(report)
+    return EXIT_OK if conforms else EXIT_FAILED
+
+
+COMMANDS = {"build": run_build, "extract": run_extract, "stats": run_stats, "query": run_query,
+            "validate": run_validate}
+
+
+def main(argv: list[str] | None = None) -> int:
+    from kg.extract import ModelNotFound
+    from kg.read import InputError
+
+    args = make_parser().parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except CommandError as error:
+        _fail(str(error))
+        return error.code
+    except InputError as error:
+        _fail(str(error))
+        return EXIT_INPUT
+    except ModelNotFound as error:
+        _fail(str(error))
+        return EXIT_MODEL
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        _fail(f"{where}{error.strerror or error}")
+        return EXIT_OUTPUT
+    except KeyboardInterrupt:
+        _fail("interrupted; exports left as they were")
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

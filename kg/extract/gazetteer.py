@@ -1,0 +1,103 @@
+"""Gazetteers of well-known names (data files beside this module), matched with spaCy's PhraseMatcher.
+
+File format: one concept a line, `canonical | alias | alias ...`; `#` starts a comment. An alias written with
+capitals after its first letter or with digits (SAM, GPT-4, ResNet-50) is matched case-sensitively, so "SAM" the
+model stays apart from "same"; every other alias is matched case-insensitively.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+GAZETTEER_FILES: dict[str, str] = {
+    "Dataset": "datasets.txt",
+    "Method": "methods.txt",
+    "Metric": "metrics.txt",
+    "Task": "tasks.txt",
+}
+SPAN_KEY = "kg_gazetteer"
+
+
+@dataclass(frozen=True)
+class Entry:
+    canonical: str
+    type: str
+    aliases: tuple[str, ...]
+
+
+def is_case_sensitive(alias: str) -> bool:
+    return any(c.isdigit() for c in alias) or any(c.isupper() for c in alias[1:])
+
+
+def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
+    entries = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        names = [name.strip() for name in line.split(" | ") if name.strip()]
+        entries.append(Entry(canonical=names[0], type=concept_type, aliases=tuple(dict.fromkeys(names))))
+    return entries
+
+
+@lru_cache(maxsize=1)
+def load_gazetteers() -> tuple[Entry, ...]:
+    """Every entry of every gazetteer file shipped with the package."""
+    folder = resources.files("kg.extract") / "gazetteers"
+    entries: list[Entry] = []
+    for concept_type, name in GAZETTEER_FILES.items():
+        path = folder / name
+        if path.is_file():
+            entries.extend(parse_gazetteer(path.read_text(encoding="utf-8"), concept_type))
+    return tuple(entries)
+
+
+@lru_cache(maxsize=1)
+def alias_index() -> dict[str, Entry]:
+    """Label key of every alias -> its entry, for resolution across papers."""
+    from kg.normalize import label_key
+
+    index: dict[str, Entry] = {}
+    for entry in load_gazetteers():
+        for alias in entry.aliases:
+            index.setdefault(label_key(alias), entry)
+    return index
+
+
+class GazetteerMatcher:
+    """Puts every gazetteer hit into `doc.spans["kg_gazetteer"]`: label = type, kb_id = canonical name."""
+
+    def __init__(self, nlp: Language):
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        self.entries: dict[str, Entry] = {}
+        for number, entry in enumerate(load_gazetteers()):
+            key = str(number)
+            self.entries[key] = entry
+            exact = [nlp.make_doc(a) for a in entry.aliases if is_case_sensitive(a)]
+            folded = [nlp.make_doc(a) for a in entry.aliases if not is_case_sensitive(a)]
+            if exact:
+                self.exact.add(key, exact)
+            if folded:
+                self.folded.add(key, folded)
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = []
+        for matcher in (self.exact, self.folded):
+            for match_id, start, end in matcher(doc):
+                entry = self.entries[doc.vocab.strings[match_id]]
+                spans.append(Span(doc, start, end, label=entry.type, kb_id=entry.canonical))
+        doc.spans[SPAN_KEY] = filter_spans(spans)
+        return doc
+
+
+@Language.factory("kg_gazetteer")
+def make_gazetteer_matcher(nlp: Language, name: str) -> GazetteerMatcher:
+    return GazetteerMatcher(nlp)

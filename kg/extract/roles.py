@@ -1,0 +1,191 @@
+"""What the paper does with each candidate: proposes it, compares against it, or simply uses/addresses it.
+
+The cues are read off the dependency parse ("we propose X", "X, a novel ...", "called X", "outperforms X",
+"compared with X") and off spaCy Matcher patterns for fixed phrases.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Span, Token
+
+from kg.extract.candidates import Candidate
+
+PROPOSE_VERBS = frozenset(
+    [
+        "propose", "introduce", "present", "develop", "design", "devise", "build", "construct", "create", "offer",
+        "establish", "contribute", "release", "unveil", "put"
+    ]
+)
+AUTHOR_SUBJECTS = frozenset(
+    [
+        "we", "paper", "work", "study", "i", "article", "letter"
+    ]
+)
+NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
+NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
+ESTABLISHED_WORDS = frozenset(
+    [
+        "popular", "standard", "classic", "classical", "existing", "well-known", "widely", "common", "commonly",
+        "recent", "prior", "previous", "state-of-the-art", "strong", "leading", "famous", "large-scale", "benchmark",
+        "dataset"
+    ]
+)
+INTRODUCED_KINDS = frozenset(
+    [
+        "algorithm", "method", "framework", "approach", "model", "architecture", "technique", "module"
+    ]
+)
+COMPARE_VERBS = frozenset(
+    [
+        "outperform", "surpass", "beat", "exceed", "outmatch", "outpace", "dominate", "overtake"
+    ]
+)
+COMPARE_PREPS = frozenset(
+    [
+        "against", "than", "over", "versus", "vs", "vs.", "unlike"
+    ]
+)
+SUCCESS_VERBS = frozenset(
+    [
+        "outperform", "surpass", "beat", "exceed", "achieve", "attain", "improve", "reduce", "enable", "yield",
+        "obtain", "eliminate", "deliver", "demonstrate", "show", "provide", "offer", "allow"
+    ]
+)
+
+
+def _is_author_subject(verb: Token) -> bool:
+    for child in verb.children:
+        if child.dep_ in {"nsubj", "nsubjpass"} and child.lower_ in AUTHOR_SUBJECTS:
+            return True
+    # 'we first propose X and then introduce Y': the subject sits on the first conjunct
+    if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
+        return _is_author_subject(verb.head)
+    # 'In this paper, X is proposed' / 'we aim to propose X'
+    if verb.dep_ in {"xcomp", "advcl"} and verb.head.pos_ == "VERB":
+        return _is_author_subject(verb.head)
+    return False
+
+
+OBJECT_DEPS = frozenset({"compound", "appos", "conj", "amod", "nmod", "npadvmod"})
+NAME_DEPS = frozenset({"compound", "appos", "conj", "nmod"})
+
+
+def _head_chain(token: Token, deps: frozenset[str] = OBJECT_DEPS) -> set[int]:
+    """The object's own words: itself, its compounds, appositions and conjuncts (not its clauses)."""
+    chain = {token.i}
+    for child in token.children:
+        if child.dep_ in deps:
+            chain |= _head_chain(child, deps)
+    return chain
+
+
+def _proposal_objects(sent: Span) -> set[int]:
+    objects: set[int] = set()
+    for token in sent:
+        if token.lemma_ in PROPOSE_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
+            for child in token.children:
+                if child.dep_ in {"dobj", "attr", "oprd"}:
+                    objects |= _head_chain(child)
+        if token.lower_ in NAMING_WORDS:
+            for child in token.children:
+                if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
+                    objects |= _head_chain(child)
+                    for grandchild in child.children:
+                        if grandchild.dep_ == "pobj":
+                            objects |= _head_chain(grandchild)
+            nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+            if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
+                objects |= _head_chain(token.doc[nxt.i + 1])
+    return objects
+
+
+def _introduced_with_novelty(span: Span) -> bool:
+    """'X, a novel framework that ...', 'X is a new method for ...', 'X, an efficient ... algorithm'."""
+    doc = span.doc
+    i = span.end
+    if i < len(doc) and doc[i].text == ",":
+        window = doc[i + 1 : min(i + 8, span.sent.end)]
+    elif i < len(doc) and doc[i].lemma_ == "be":
+        window = doc[i + 1 : min(i + 4, span.sent.end)]
+    else:
+        return False
+    if any(t.lower_ in NOVELTY_WORDS for t in window[:4]):
+        return True
+    # an apposition that describes what the name is, in words that do not say it already existed
+    if not window or window[0].lower_ not in {"a", "an"} or any(t.lower_ in ESTABLISHED_WORDS for t in window):
+        return False
+    return any(t.lower_ in INTRODUCED_KINDS for t in window)
+
+
+def _has_our(span: Span) -> bool:
+    doc = span.doc
+    before = doc[max(span.sent.start, span.start - 2) : span.start]
+    if any(t.lower_ in {"our", "proposed"} for t in before):
+        return True
+    head = span.root.head
+    return any(c.lower_ in {"our", "proposed"} and c.i < span.start for c in head.children) if head.pos_ == "NOUN" \
+        and span.root.dep_ == "compound" else False
+
+
+def _subject_of_success(span: Span) -> bool:
+    root = span.root
+    if root.dep_ == "compound":
+        root = root.head
+    return root.dep_ == "nsubj" and root.head.lemma_ in SUCCESS_VERBS
+
+
+def _compare_objects(sent: Span) -> set[int]:
+    objects: set[int] = set()
+    for token in sent:
+        if token.lemma_ in COMPARE_VERBS:
+            for child in token.children:
+                if child.dep_ in {"dobj", "attr"}:
+                    objects |= _head_chain(child, NAME_DEPS)
+        is_compare_prep = token.lower_ in COMPARE_PREPS and token.dep_ in {"prep", "cc", "mark", "quantmod"}
+        compared = token.lower_ in {"to", "with"} and token.head.lower_ in {"compared", "comparison", "relative",
+                                                                            "contrast", "comparable"}
+        if is_compare_prep or compared:
+            for child in token.children:
+                if child.dep_ == "pobj":
+                    objects |= _head_chain(child, NAME_DEPS)
+    return objects
+
+
+def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict[str, tuple[str, float, str]]:
+    """Candidate key -> (role, confidence, rule). Proposals win over comparisons, which win over plain use."""
+    roles: dict[str, tuple[str, float, str]] = {}
+    sentence_cache: dict[int, tuple[set[int], set[int]]] = {}
+
+    def cues(span: Span) -> tuple[set[int], set[int]]:
+        sent = span.sent
+        if sent.start not in sentence_cache:
+            sentence_cache[sent.start] = (_proposal_objects(sent), _compare_objects(sent))
+        return sentence_cache[sent.start]
+
+    for cand in candidates:
+        proposed: tuple[float, str] | None = None
+        compared = False
+        if cand.key in title_proposals:
+            proposed = (0.9, "title-name")
+        for span in cand.spans:
+            proposals, comparisons = cues(span)
+            in_proposal = any(i in proposals for i in range(span.start, span.end))
+            from_list = cand.rule == "gazetteer"
+            if in_proposal and not from_list:
+                proposed = max(proposed or (0, ""), (0.9, "propose-pattern"))
+            elif cand.named and not from_list and _introduced_with_novelty(span):
+                proposed = max(proposed or (0, ""), (0.85, "novel-apposition"))
+            elif cand.named and not from_list and _has_our(span):
+                proposed = max(proposed or (0, ""), (0.75, "our-name"))
+            elif cand.named and not from_list and cand.rule == "name" and _subject_of_success(span):
+                proposed = max(proposed or (0, ""), (0.65, "name-subject-of-result"))
+            if any(i in comparisons for i in range(span.start, span.end)):
+                compared = True
+        if proposed is not None and (cand.named or proposed[1] == "propose-pattern"):
+            roles[cand.key] = ("proposes", proposed[0], proposed[1])
+        elif compared and cand.type == "Method" and cand.named:
+            roles[cand.key] = ("compares", max(cand.confidence, 0.75), "comparison")
+        else:
+            role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
+            roles[cand.key] = (role, cand.confidence, cand.rule)
+    return roles

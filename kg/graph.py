@@ -1,0 +1,154 @@
+"""The networkx graph: papers, concepts, role edges, weighted paper-paper links and communities.
+
+Shape (every exporter reads this and nothing else):
+- a MultiDiGraph; `graph.graph["communities"]` is a list of {"id", "name", "size"};
+- paper nodes "paper:<id>": type="Paper", label (short title), title, authors, venue, year, url, code, abstract,
+  community, order (input position);
+- concept nodes "concept:<slug>": type (Method, Task, Dataset, Metric), label, aliases, paper_count, community;
+- paper -> concept edges keyed by role (proposes, uses, compares, addresses, evaluated_on, reports) with role,
+  confidence and evidence (a list of {"sentence", "start", "end"});
+- paper -> paper edges keyed "shares" (once, from the lower node key to the higher) with role="shares", weight and
+  shared (concept labels, most specific first).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+
+import networkx as nx
+
+from kg.model import Paper
+from kg.resolve import ConceptIndex
+
+LINKS_PER_PAPER = 10
+MAX_DOC_FREQUENCY = 0.25  # a concept in more than this share of the papers links nobody
+MIN_PAPERS_FOR_DF_CAP = 8  # below this a corpus is too small for a share to mean anything
+COMMUNITY_SEED = 42
+LABEL_LENGTH = 60
+
+
+def paper_node(paper_id: str) -> str:
+    return f"paper:{paper_id}"
+
+
+def concept_node(concept_id: str) -> str:
+    return f"concept:{concept_id}"
+
+
+def short_label(title: str, limit: int = LABEL_LENGTH) -> str:
+    title = " ".join(title.split())
+    if len(title) <= limit:
+        return title
+    cut = title[: limit - 1].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def display_title(paper: Paper, proposed: list[str]) -> str:
+    """The paper's title, or one made from what it proposes and its first clause."""
+    from kg.text import short_title
+
+    if paper.title.strip():
+        return " ".join(paper.title.split())
+    clause = short_title(paper.abstract)
+    return f"{proposed[0]}: {clause}" if proposed else clause
+
+
+def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph(name="kg")
+    for order, paper in enumerate(papers):
+        statements = index.statements.get(paper.id, [])
+        proposed = [index.concepts[s.concept_id].label for s in statements if s.role == "proposes"]
+        title = display_title(paper, proposed)
+        graph.add_node(
+            paper_node(paper.id), type="Paper", label=short_label(title), title=title, authors=list(paper.authors),
+            venue=paper.venue, year=paper.year, url=paper.url, code=paper.code, abstract=paper.abstract,
+            community=-1, order=order,
+        )
+    for concept in sorted(index.concepts.values(), key=lambda c: c.id):
+        graph.add_node(
+            concept_node(concept.id), type=concept.type, label=concept.label, aliases=list(concept.aliases),
+            paper_count=len(concept.papers), community=-1,
+        )
+    for paper in papers:
+        for statement in index.statements.get(paper.id, []):
+            graph.add_edge(
+                paper_node(paper.id), concept_node(statement.concept_id), key=statement.role, role=statement.role,
+                confidence=statement.confidence,
+                evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end} for e in statement.evidence],
+            )
+    add_paper_links(graph, index, len(papers))
+    add_communities(graph)
+    return graph
+
+
+def linking_concepts(index: ConceptIndex, paper_total: int) -> dict[str, float]:
+    """Concept id -> its specificity (inverse document frequency), for concepts allowed to link papers."""
+    cap = paper_total if paper_total < MIN_PAPERS_FOR_DF_CAP else max(2, int(MAX_DOC_FREQUENCY * paper_total))
+    weights = {}
+    for concept in index.concepts.values():
+        df = len(concept.papers)
+        if 2 <= df <= cap:
+            weights[concept.id] = math.log((paper_total + 1) / df)
+    return weights
+
+
+def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
+    """Link papers through the concepts they share, from the concept index (never from all pairs of papers).
+
+    Each link's weight is the sum of its shared concepts' specificity; each paper keeps its strongest links.
+    """
+    idf = linking_concepts(index, paper_total)
+    pair_weight: dict[tuple[str, str], float] = defaultdict(float)
+    pair_shared: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for concept_id in sorted(idf):
+        members = sorted(paper_node(p) for p in index.concepts[concept_id].papers)
+        for i, first in enumerate(members):
+            for second in members[i + 1 :]:
+                pair_weight[(first, second)] += idf[concept_id]
+                pair_shared[(first, second)].append(concept_id)
+    best: dict[str, list[tuple[float, tuple[str, str]]]] = defaultdict(list)
+    for pair, weight in pair_weight.items():
+        for node in pair:
+            best[node].append((-weight, pair))
+    kept = set()
+    for node in best:
+        kept.update(pair for _, pair in sorted(best[node])[:LINKS_PER_PAPER])
+    for pair in sorted(kept):
+        shared = sorted(pair_shared[pair], key=lambda c: (-idf[c], c))
+        graph.add_edge(*pair, key="shares", role="shares", weight=round(pair_weight[pair], 4),
+                       shared=[index.concepts[c].label for c in shared])
+
+
+def add_communities(graph: nx.MultiDiGraph) -> None:
+    """Louvain communities of the paper-paper link graph (fixed seed), each named by its characteristic concepts."""
+    links = nx.Graph()
+    papers = sorted(n for n, d in graph.nodes(data=True) if d["type"] == "Paper")
+    links.add_nodes_from(papers)
+    for u, v, key, data in graph.edges(keys=True, data=True):
+        if key == "shares":
+            links.add_edge(u, v, weight=data["weight"])
+    found = nx.community.louvain_communities(links, weight="weight", seed=COMMUNITY_SEED) if papers else []
+    ordered = sorted((sorted(c) for c in found), key=lambda members: (-len(members), members[0]))
+    paper_total = max(len(papers), 1)
+    communities = []
+    for number, members in enumerate(ordered):
+        for node in members:
+            graph.nodes[node]["community"] = number
+        counts: Counter[str] = Counter()
+        for node in members:
+            for _, concept, key in graph.out_edges(node, keys=True):
+                if key != "shares":
+                    counts[concept] += 1
+        def score(concept: str, counts: Counter[str] = counts) -> float:
+            df = graph.nodes[concept]["paper_count"]
+            return counts[concept] * math.log((paper_total + 1) / df)
+        top = sorted((c for c in counts if counts[c] > 1 or len(members) == 1), key=lambda c: (-score(c), c))[:3]
+        name = ", ".join(graph.nodes[c]["label"] for c in top) or graph.nodes[members[0]]["label"]
+        communities.append({"id": number, "name": name, "size": len(members)})
+    for node, data in graph.nodes(data=True):
+        if data["type"] != "Paper":
+            votes = Counter(graph.nodes[p]["community"] for p, _ in graph.in_edges(node))
+            if votes:
+                data["community"] = min(votes, key=lambda c: (-votes[c], c))
+    graph.graph["communities"] = communities

@@ -1,0 +1,42 @@
+"""The one normaliser of concept labels: the key two surface forms share when they name one concept.
+
+"Mixture-of-Experts", "mixture of experts" and "mixtures of experts" share a key; "SMAC" and "SMACv2",
+"GPT-4" and "GPT-4o", "CIFAR-10" and "CIFAR-100" do not.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_DASHES = re.compile(r"[\-\u2010-\u2015_/]")
+_PUNCT = re.compile(r"[^\w\s+.#']")
+_SPACES = re.compile(r"\s+")
+_LEADING = re.compile(r"^(the|a|an|our|their|its|this|these) ")
+_SLUG_DROP = re.compile(r"[^\w]+")
+
+
+def _stem(token: str) -> str:
+    """Singular of a plural token, by the light rules that keep acronyms and '-ss' words intact."""
+    if len(token) > 4 and token.endswith("ies"):
+        return token[:-3] + "y"
+    if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
+        return token[:-1]
+    return token
+
+
+def label_key(label: str) -> str:
+    """Case-, hyphen-, punctuation- and plural-insensitive key of a label."""
+    text = unicodedata.normalize("NFKC", label).lower().replace("\u2019", "'")
+    text = _DASHES.sub(" ", text)
+    text = _PUNCT.sub(" ", text)
+    text = text.replace("'s ", " ").replace("'", "")
+    text = _SPACES.sub(" ", text).strip(" .")
+    text = _LEADING.sub("", text)
+    return " ".join(_stem(t) for t in text.split())
+
+
+def slugify(key: str) -> str:
+    """A readable, IRI- and file-safe id from a label key ('graph neural network' -> 'graph-neural-network')."""
+    slug = _SLUG_DROP.sub("-", key.replace("+", " plus ").replace("#", " sharp ")).strip("-")
+    return slug or "concept"

@@ -1,0 +1,64 @@
+"""CSV with a header row naming at least an `abstract` column; the other columns are those of the JSON reader.
+
+Header names are matched without regard to case or surrounding spaces. Rows are streamed; a record's line is the
+physical line where it starts, so a quoted abstract spanning several lines still points at its first one.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from itertools import chain
+from typing import TYPE_CHECKING
+
+from kg.read.jsonlines import FieldError, paper_from_fields
+
+if TYPE_CHECKING:
+    from kg.read import InputFile, Records
+
+DELIMITERS = (",", ";", "\t", "|")
+# Python's default cap (128 KiB a field) is below what an abstract with inline figures or a bad export can hold.
+FIELD_LIMIT = 1 << 30
+
+
+def _header(source: InputFile, lines: Iterator[tuple[int, str]]) -> tuple[str, list[str]]:
+    """The delimiter and the normalised column names, from the first non-blank line."""
+    for number, line in lines:
+        if not line.strip():
+            continue
+        for delimiter in DELIMITERS:
+            columns = [name.strip().lower() for name in next(csv.reader([line], delimiter=delimiter))]
+            if "abstract" in columns:
+                return delimiter, columns
+        raise source.error("CSV header has no 'abstract' column", number)
+    raise source.error("CSV file has no header row")
+
+
+def read(source: InputFile) -> Records:
+    csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
+    lines = source.lines(keepends=True)
+    delimiter, columns = _header(source, lines)
+    first = next(lines, None)
+    if first is None:
+        return
+    offset = first[0] - 1  # csv counts the lines it reads; the header and any blank lines came before
+    rows = csv.reader(chain([first[1]], (text for _, text in lines)), delimiter=delimiter)
+    start = offset + 1
+    try:
+        for row in rows:
+            if any(cell.strip() for cell in row):
+                yield from _paper(source, start, columns, row)
+            start = offset + rows.line_num + 1
+    except csv.Error as exc:
+        raise source.error(f"malformed CSV: {exc}", offset + rows.line_num) from None
+
+
+def _paper(source: InputFile, line: int, columns: list[str], row: list[str]) -> Records:
+    fields: dict[str, str] = {}
+    for name, value in zip(columns, row, strict=False):
+        if name:
+            fields.setdefault(name, value)
+    try:
+        yield line, paper_from_fields(fields)
+    except FieldError as exc:
+        source.bad_record(str(exc), line)

@@ -1,0 +1,146 @@
+"""Resolution: surface forms from every paper -> one concept each, with a stable id.
+
+Forms are one concept when they share a label key (case, hyphens, plurals: see kg.normalize), when a gazetteer
+lists them as aliases of one entry, or when a paper defines an acronym by its long form. A bare acronym that some
+paper defined joins that definition's concept; an acronym defined two ways in two papers stays two concepts,
+told apart by the long forms.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kg.extract.gazetteer import alias_index
+from kg.model import CONCEPT_TYPES, Concept, Evidence, Mention, PaperExtraction
+from kg.normalize import label_key, slugify
+
+# A concept's type decides the role of a plain mention; proposing and comparing are roles of their own.
+TYPE_ROLE = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}
+
+
+@dataclass
+class PaperConcept:
+    """One paper's statement about one concept: the role, how sure we are, and the sentences behind it."""
+
+    concept_id: str
+    role: str
+    confidence: float
+    evidence: list[Evidence]
+    rule: str
+
+
+@dataclass
+class ConceptIndex:
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    # paper id -> its statements, in the order the extraction found them
+    statements: dict[str, list[PaperConcept]] = field(default_factory=dict)
+    extractions: list[PaperExtraction] = field(default_factory=list)
+
+
+def _group_key(mention: Mention) -> tuple[str, str | None]:
+    """The key a mention resolves to on its own, and the gazetteer type when a gazetteer knows it."""
+    gazetteer = alias_index()
+    if mention.canonical:
+        entry = gazetteer.get(label_key(mention.canonical))
+        return label_key(mention.canonical), entry.type if entry else None
+    key = label_key(mention.label)
+    entry = gazetteer.get(key)
+    if entry is not None:
+        return label_key(entry.canonical), entry.type
+    return key, None
+
+
+def _is_bare_acronym(mention: Mention) -> bool:
+    return mention.rule in {"name", "comparison", "our-name"} and not mention.aliases and " " not in mention.label
+
+
+def _pick_label(forms: Counter[str]) -> str:
+    """Most used surface form, singular forms first; ties broken alphabetically so order never matters."""
+    def singular(form: str) -> bool:
+        last = form.split()[-1]
+        return label_key(last) == last.lower().replace("-", " ")
+
+    return min(forms, key=lambda f: (not singular(f), -forms[f], f))
+
+
+def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
+    extractions = list(extractions)
+    gazetteer = alias_index()
+
+    # 1. each mention's own key; the acronyms each defined concept is known by
+    keyed: list[list[tuple[Mention, str]]] = []
+    acronym_owners: dict[str, Counter[str]] = defaultdict(Counter)
+    known_types: dict[str, str] = {}
+    for extraction in extractions:
+        rows = []
+        for mention in extraction.mentions:
+            key, gazetteer_type = _group_key(mention)
+            if gazetteer_type:
+                known_types[key] = gazetteer_type
+            rows.append((mention, key))
+            for alias in mention.aliases:
+                acronym_owners[label_key(alias)][key] += 1
+        keyed.append(rows)
+
+    # 2. a bare acronym joins the concept that papers defined it as (the most used definition wins)
+    def final_key(mention: Mention, key: str) -> str:
+        if key in gazetteer or mention.canonical or not _is_bare_acronym(mention):
+            return key
+        owners = acronym_owners.get(key)
+        if not owners:
+            return key
+        return min(owners, key=lambda k: (-owners[k], k))
+
+    # 3. gather forms, types, aliases and statements per concept
+    forms: dict[str, Counter[str]] = defaultdict(Counter)
+    type_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    aliases: dict[str, set[str]] = defaultdict(set)
+    canonical: dict[str, str] = {}
+    raw: list[tuple[str, Mention, str]] = []
+    for extraction, rows in zip(extractions, keyed, strict=True):
+        for mention, key in rows:
+            key = final_key(mention, key)
+            entry = gazetteer.get(key)
+            if entry is not None:
+                canonical[key] = entry.canonical
+                aliases[key].update(entry.aliases)
+            forms[key][mention.label] += 1
+            aliases[key].update(mention.aliases)
+            aliases[key].add(mention.label)
+            type_votes[key][mention.type] += 1
+            raw.append((extraction.paper.id, mention, key))
+
+    index = ConceptIndex(extractions=extractions)
+    for key in sorted(forms):
+        votes = type_votes[key]
+        ctype = known_types.get(key) or min(votes, key=lambda t: (-votes[t], CONCEPT_TYPES.index(t)))
+        label = canonical.get(key) or _pick_label(forms[key])
+        index.concepts[slugify(key)] = Concept(
+            id=slugify(key), label=label, type=ctype, aliases=sorted(a for a in aliases[key] if a != label),
+        )
+
+    # 4. one statement per (paper, concept): the strongest role, evidence pooled
+    for paper_id, mention, key in raw:
+        concept = index.concepts[slugify(key)]
+        role = mention.role if mention.role in {"proposes", "compares"} else TYPE_ROLE[concept.type]
+        statements = index.statements.setdefault(paper_id, [])
+        existing = next((s for s in statements if s.concept_id == concept.id), None)
+        if existing is None:
+            statements.append(PaperConcept(concept.id, role, mention.confidence, list(mention.evidence), mention.rule))
+            continue
+        if _role_rank(role) < _role_rank(existing.role):
+            existing.role, existing.rule = role, mention.rule
+        existing.confidence = max(existing.confidence, mention.confidence)
+        existing.evidence = sorted(set(existing.evidence) | set(mention.evidence), key=lambda e: e.start)
+    for paper_id, statements in index.statements.items():
+        for statement in statements:
+            roles = index.concepts[statement.concept_id].papers.setdefault(paper_id, [])
+            if statement.role not in roles:
+                roles.append(statement.role)
+    return index
+
+
+def _role_rank(role: str) -> int:
+    return ("proposes", "compares").index(role) if role in {"proposes", "compares"} else 2
