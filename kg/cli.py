@@ -130,7 +130,8 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_query(args: argparse.Namespace) -> int:
-    from kg.sparql import QueryError, run_query as run
+    from kg.sparql import QueryError
+    from kg.sparql import run_query as run
 
     try:
         print(run(Path(args.export), args.query, args.format))

@@ -1,7 +1,8 @@
 """GraphML export (`kg.graphml`), for Gephi, yEd, igraph, networkx and Neo4j's APOC import.
 
-Every attribute is declared with one GraphML type (string, int, double, boolean); lists are joined with " | ",
-evidence becomes its sentences, None values are left out. Node ids are the graph's node keys.
+Every attribute is declared with one GraphML type (string, int, double, boolean; long only for an integer past
+32 bits); lists are joined with " | ", evidence becomes its sentences, None values are left out, and characters
+XML cannot hold (NUL, most C0 controls) are dropped. Node ids are the graph's node keys.
 
 Two details serve `CALL apoc.import.graphml('kg.graphml', {readLabels: true})`: APOC takes node labels from the
 data whose key id is `labels` (`:Paper`, `:Concept:Method`) and a relationship type from an edge's first data
@@ -14,6 +15,7 @@ document, and Gephi drops an edge whose id it has already seen. The key itself s
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -24,6 +26,8 @@ from kg.export.atomic import atomic_write
 from kg.export.flatten import clean_text, edge_id, flat_edges, flat_nodes, xml_safe
 
 FILE_NAME = "kg.graphml"
+
+_NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
 # GraphML key ids that readers look for by id rather than by attribute name.
 _FIXED_KEY_IDS = {("node", "labels"): "labels", ("edge", "type"): "label"}
@@ -40,17 +44,21 @@ def to_graphml_graph(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
 
 
 def _name_keys(root: Element) -> None:
-    """Replace networkx's numbered key ids (d0, d1, ...) with ids made from scope and attribute name.
-
-    Names are unique per scope because every attribute has one type, so the new ids are unique too.
-    """
-    renamed = {}
+    """Replace networkx's numbered key ids (d0, d1, ...) with ids made from scope and attribute name, and declare
+    as `int` the integer attributes networkx calls `long` when every value fits in 32 bits."""
+    renamed: dict[str, str] = {}
     for key in root.iter("key"):
-        scope, name = key.get("for"), key.get("attr.name")
-        renamed[key.get("id")] = _FIXED_KEY_IDS.get((scope, name), f"{scope[0]}_{name}")
-        key.set("id", renamed[key.get("id")])
-        if key.get("attr.type") == "long":  # networkx writes Python ints as long; every count here fits an int
+        scope, name = key.get("for") or "all", key.get("attr.name") or ""
+        new_id = _FIXED_KEY_IDS.get((scope, name)) or f"{scope[0]}_{_NOT_NAME.sub('_', name)}"
+        if new_id in renamed.values():
+            new_id = f"{new_id}_{len(renamed)}"
+        renamed[key.get("id")] = new_id
+    long_ids = {key.get("id") for key in root.iter("key") if key.get("attr.type") == "long"}
+    too_big = {d.get("key") for d in root.iter("data") if d.get("key") in long_ids and abs(int(d.text)) >= 2**31}
+    for key in root.iter("key"):
+        if key.get("attr.type") == "long" and key.get("id") not in too_big:
             key.set("attr.type", "int")
+        key.set("id", renamed[key.get("id")])
     for data in root.iter("data"):
         data.set("key", renamed[data.get("key")])
 

@@ -5,7 +5,8 @@ CSV dialect. UTF-8, every field quoted, a quote inside a value doubled (`""`, ne
 values keep their own newlines, so the admin import needs `--multiline-fields=true`. Headers use the admin
 import form (`id:ID`, `:LABEL`, `year:int`, `confidence:double`, `aliases:string[]`, `:START_ID`, `:END_ID`,
 `:TYPE`). A missing value (None, an empty string or list) is an empty field; both routes leave such a property
-unset (`--ignore-empty-strings=true` for the admin import, a CASE in the script). Rows are sorted by id.
+unset (`--ignore-empty-strings=true` for the admin import, a CASE in the script). Nodes are sorted by id,
+relationships by start, end and role.
 
 Arrays. `string[]` columns are split on ARRAY_DELIMITER `;`, which is also the admin import's default and the
 separator of `:LABEL`, so no `--array-delimiter` flag is needed. A `;` inside one element (an author written
@@ -16,10 +17,12 @@ these files are as likely to be opened in one as to be imported, with titles, ab
 come from outside. Neo4j has no way to drop a marker on import, so whatever the file holds is what Neo4j
 stores. The rule: every text value (each element of an array too) that starts with one of those characters,
 or with an apostrophe, gets one leading apostrophe (`-cmd|x` -> `'-cmd|x`). It is applied to every free-text
-column alike, and to nothing else: ids, labels, types and numbers are written by this module and never start
-that way. It changes only such values, and is undone exactly by removing one leading apostrophe from any text
-that has one (values that began with an apostrophe were given a second), e.g. in Cypher:
-`CASE WHEN s STARTS WITH "'" THEN substring(s, 1) ELSE s END`.
+column alike; ids, `:LABEL`, `:TYPE`, type and role names and numbers are this module's own and never start
+that way (the -1 of `community:int` is a number to a spreadsheet, not a formula). It changes only such
+values, and is undone exactly by removing one leading apostrophe from any text that has one (values that
+began with an apostrophe were given a second), e.g. in Cypher:
+`CASE WHEN s STARTS WITH "'" THEN substring(s, 1) ELSE s END`. Text also loses the control characters that no
+text needs (NUL, lone surrogates, ...; see kg.export.flatten.clean_text); tabs and newlines stay.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token
-from kg.extract.roles import assign_roles
+from kg.extract.roles import assign_roles, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
 
@@ -61,11 +61,13 @@ def _evidence(cand: Candidate) -> list[Evidence]:
 
 
 def mentions_of(doc: Doc, title_proposals: set[str]) -> list[Mention]:
-    candidates = collect_candidates(doc)
+    candidates = collect_candidates(doc, proposal_phrases(doc))
     roles = assign_roles(candidates, title_proposals)
     mentions = []
     for cand in candidates:
         role, confidence, rule = roles[cand.key]
+        if role == "describes":
+            continue
         ctype = cand.type
         if role == "proposes" and ctype in {"Task", "Metric"}:
             ctype = "Method"

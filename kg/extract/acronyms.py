@@ -7,6 +7,8 @@ bare acronym can be resolved to its long form.
 
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -49,6 +51,22 @@ def best_long_form(short: str, long: str) -> int | None:
     return long.rfind(" ", 0, l_idx + 1) + 1
 
 
+def initials_long_form(short: str, long: str) -> int | None:
+    """Start index of the last words of `long` whose initials spell the capitals of `short` ('III' ->
+    'Input-Independent Indistinguishability'); tried before the letter-by-letter match, which picks too few words
+    when the short form repeats a letter."""
+    capitals = [c.lower() for c in short if c.isupper() or c.isdigit()]
+    if len(capitals) < 2:
+        return None
+    words = [(m.start(), m.group()) for m in re.finditer(r"[^\s\-]+", long)]
+    if len(words) < len(capitals):
+        return None
+    chosen = words[-len(capitals):]
+    if [w[0].lower() for _, w in chosen] == capitals:
+        return chosen[0][0]
+    return None
+
+
 def _short_inside(doc: Doc, open_i: int) -> Span | None:
     """The span between a '(' at open_i and its ')', if it is short-form sized."""
     for close_i in range(open_i + 2, min(open_i + 2 + MAX_SHORT_TOKENS, len(doc))):
@@ -63,15 +81,19 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     sent_start = doc[open_i].sent.start
     letters = sum(c.isalpha() for c in short)
     window_start = max(sent_start, open_i - min(letters + 5, letters * 2))
-    # never reach back across a bracket, a clause break or a verb
+    # never reach back across a bracket, a clause break or a finite verb
     for i in range(open_i - 1, window_start - 1, -1):
-        if doc[i].text in {"(", ")", ";", ":", ","} or doc[i].pos_ in {"VERB", "AUX"}:
+        in_compound = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+        finite_verb = doc[i].pos_ == "AUX" or doc[i].tag_ in {"VBD", "VBZ", "VBP", "MD"}
+        if doc[i].text in {"(", ")", ";", ":", ","} or (finite_verb and not in_compound):
             window_start = i + 1
             break
     if window_start >= open_i:
         return None
     window = doc[window_start:open_i]
-    start_char = best_long_form(short, window.text)
+    start_char = initials_long_form(short, window.text)
+    if start_char is None:
+        start_char = best_long_form(short, window.text)
     if start_char is None:
         return None
     span = doc.char_span(window.start_char + start_char, window.end_char, alignment_mode="expand")

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.gazetteer import SPAN_KEY
+from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
     FRONT_MODIFIERS,
@@ -31,6 +32,10 @@ NOT_NAMES = frozenset(
     ]
 )
 MAX_PHRASE_TOKENS = 6
+# Nouns that hold a task in front of them: 'universal approximation theorem', 'image generation benchmarks'.
+CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "benchmark", "benchmarks", "dataset",
+                             "datasets", "algorithm", "algorithms", "framework", "frameworks", "pipeline", "system"])
+RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise"])
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*")
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
@@ -138,7 +143,7 @@ def clean_phrase(span: Span) -> Span | None:
         return None
     if any(t.pos_ in {"PRON", "VERB", "AUX"} and not t.text.endswith(("ed", "ing")) for t in phrase):
         return None
-    if any(t.like_num or t.text in {"(", ")", "%", "=", "<", ">"} for t in phrase):
+    if any((t.like_num and not _hyphen_joined(doc, t.i)) or t.text in {"(", ")", "%", "=", "<", ">"} for t in phrase):
         return None
     if len(words) == 1 and (words[0].pos_ != "NOUN" and words[0].pos_ != "PROPN"):
         return None
@@ -167,8 +172,11 @@ def _lower_title_case(span: Span) -> str:
     return "".join(words).strip()
 
 
-def collect_candidates(doc: Doc) -> list[Candidate]:
-    """Every candidate concept of the abstract, each with all its occurrences."""
+def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Candidate]:
+    """Every candidate concept of the abstract, each with all its occurrences.
+
+    `proposed_phrases` are noun phrases the authors say they propose: they are candidates whatever their head.
+    """
     by_key: dict[str, Candidate] = {}
     taken: set[int] = set()  # token indices already inside a candidate occurrence
 
@@ -191,8 +199,8 @@ def collect_candidates(doc: Doc) -> list[Candidate]:
     gazetteer = list(doc.spans[SPAN_KEY]) if SPAN_KEY in doc.spans else []
 
     def gazetteer_hit(span: Span) -> Span | None:
-        return next((g for g in gazetteer if g.start <= span.start and span.end <= g.end
-                     or span.start <= g.start and g.end <= span.end), None)
+        """A hit covering the span exactly (a hit inside 'Symmetry-Aware GFlowNets' does not name it)."""
+        return next((g for g in gazetteer if g.start == span.start and g.end == span.end), None)
 
     # 1. acronym definitions: the long form is the concept, the short form an alias
     short_to_key: dict[str, str] = {}
@@ -222,10 +230,15 @@ def collect_candidates(doc: Doc) -> list[Candidate]:
             if i not in taken and tuple(t.text for t in doc[i : i + width]) in forms:
                 add(by_key[key], doc[i : i + width])
 
-    # 3. gazetteer hits
+    # 3. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
     for hit in gazetteer:
         if any(i in taken for i in range(hit.start, hit.end)):
             continue
+        grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
+        if len(grown) > len(hit):
+            continue
+        if len(hit) == 1 and hit.text.islower() and hit[0].dep_ == "compound" and hit[0].head.pos_ == "NOUN":
+            continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 
@@ -238,17 +251,69 @@ def collect_candidates(doc: Doc) -> list[Candidate]:
         ctype = "Dataset" if nxt is not None and nxt.lower_ in DATASET_HEADS else "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
 
-    # 5. descriptive noun phrases whose head says what they are
-    for chunk in _phrases(doc):
+    # 5. what the authors say they propose, whatever its head noun
+    for chunk in proposed_phrases:
+        phrase = clean_phrase(chunk)
+        if phrase is None or any(i in taken for i in range(phrase.start, phrase.end)):
+            continue
+        label = _lower_title_case(phrase)
+        if not is_generic_label(label):
+            ctype = head_type([t.text for t in phrase]) or "Method"
+            add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
+
+    # 6. 'diffusion-based methods': the known concept before '-based'
+    for token in doc:
+        if token.lower_ == "based" and token.i >= 2 and doc[token.i - 1].text == "-" and token.i - 2 not in taken:
+            base = doc[token.i - 2]
+            entry = _known_base(base.text)
+            if entry is not None:
+                add(Candidate(label=entry.canonical, type=entry.type, rule="based-on", confidence=0.7,
+                              canonical=entry.canonical, named=True), doc[base.i : base.i + 1])
+
+    # 7. 'the estimation of fractional posteriors' -> 'fractional posterior estimation'
+    for chunk in doc.noun_chunks:
+        if len(chunk) > 2 or chunk.root.lower_ not in TASK_HEADS or chunk.root.lower_ in GENERIC_WORDS:
+            continue
+        after = chunk.end
+        if after + 1 < len(doc) and doc[after].lower_ == "of":
+            inner_chunk = next((c for c in doc.noun_chunks if c.start == after + 1), None)
+            inner = clean_phrase(inner_chunk) if inner_chunk is not None else None
+            if inner is not None and len(inner) <= 3 and not any(i in taken for i in range(inner.start, inner.end)):
+                label = f"{_lower_title_case(inner)} {chunk.root.lower_}"
+                if not is_generic_label(inner.text):
+                    add(Candidate(label=label, type="Task", rule="nominalised-task", confidence=0.55),
+                        doc[chunk.start : inner.end])
+
+    # 8. 'node and graph classification': two tasks sharing one head
+    for _, start, end in _COORDINATED_TASKS(doc):
+        span = doc[start:end]
+        if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
+            continue
+        head = span[-1].text.lower()
+        for modifier in (span[0], span[2]):
+            add(Candidate(label=f"{modifier.lower_} {head}", type="Task", rule="coordination", confidence=0.6), span)
+
+    # 9. descriptive noun phrases whose head says what they are
+    for chunk in doc.noun_chunks:
         if any(i in taken for i in range(chunk.start, chunk.end)):
             continue
         phrase = clean_phrase(chunk)
         if phrase is None:
             continue
         ctype = head_type([t.text for t in phrase])
-        if ctype is None or ctype == "Dataset":
+        inner = phrase[:-1]
+        container = phrase[-1].lower_ in CONTAINER_HEADS or ctype in {"Method", "Dataset"}
+        if container and len(inner) >= 2 and head_type([t.text for t in inner]) == "Task":
+            # 'image generation benchmarks', 'graph data augmentation algorithm': the task inside
+            label = _lower_title_case(inner)
+            if not is_generic_label(label):
+                add(Candidate(label=label, type="Task", rule="task-in-compound", confidence=0.6), inner)
             continue
-        if len(phrase) == 1:
+        if ctype is None or ctype == "Dataset" or len(phrase) == 1:
+            continue
+        if ctype == "Metric" and not _reports_a_result(phrase.sent):
+            continue
+        if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
         if is_generic_label(label):
@@ -258,9 +323,43 @@ def collect_candidates(doc: Doc) -> list[Candidate]:
     return list(by_key.values())
 
 
-def _phrases(doc: Doc) -> list[Span]:
-    """Noun chunks, with 'node and graph classification' split into 'node classification', 'graph classification'."""
-    phrases: list[Span] = []
-    for chunk in doc.noun_chunks:
-        phrases.append(chunk)
-    return phrases
+def _known_base(text: str):
+    """The gazetteer entry for 'X' of 'X-based', trying 'X', 'X model' and 'X models'."""
+    index = alias_index()
+    for form in (text, f"{text} model", f"{text} models"):
+        entry = index.get(label_key(form))
+        if entry is not None:
+            return entry
+    return None
+
+
+def _reports_a_result(sent: Span) -> bool:
+    """A sentence that reports a measured result: a number, a percentage or a comparative."""
+    return any(t.like_num or t.text == "%" or t.tag_ in {"JJR", "RBR"} or t.lemma_ in RESULT_VERBS for t in sent)
+
+
+def _specific_start(phrase: Span) -> bool:
+    """A method phrase names something when it starts with a noun, a name or a hyphenated compound
+    ('ridgelet transform', 'Gaussian mechanism', 'fully-connected networks'), not with a bare adjective
+    ('inflexible architectures', 'benign models')."""
+    first = phrase[0]
+    return (first.pos_ in {"NOUN", "PROPN"} or first.text[:1].isupper()
+            or _hyphen_joined(phrase.doc, first.i))
+
+
+class _CoordinatedTasks:
+    """spaCy Matcher for 'A and B <task head>' (the parser often misreads these)."""
+
+    def __init__(self) -> None:
+        self.matcher: Matcher | None = None
+
+    def __call__(self, doc: Doc) -> list[tuple[int, int, int]]:
+        if self.matcher is None or self.matcher.vocab is not doc.vocab:
+            self.matcher = Matcher(doc.vocab)
+            word = {"IS_ALPHA": True, "IS_STOP": False}
+            self.matcher.add("coordinated-task", [[word, {"LOWER": {"IN": ["and", "or"]}}, word,
+                                                  {"LOWER": {"IN": sorted(TASK_HEADS - GENERIC_WORDS)}}]])
+        return self.matcher(doc)
+
+
+_COORDINATED_TASKS = _CoordinatedTasks()

@@ -38,6 +38,9 @@ GENERIC_WORDS = frozenset(
 # Modifiers stripped from the front of a phrase: they say how the authors feel, not what the thing is.
 FRONT_MODIFIERS = frozenset(
     [
+        "fast", "faster", "accurate", "seamless", "unbiased", "complex", "representative", "superior", "moderately",
+        "highly", "specialized", "inflexible", "benign", "reliable", "precise", "stable", "consistent", "better",
+        "high-quality", "high-performing", "efficiently", "carefully", "simple", "naive", "vanilla", "improved",
         "a", "an", "the", "our", "their", "its", "this", "these", "those", "that", "such", "which", "each", "every",
         "any", "all", "some", "many", "several", "various", "novel", "new", "existing", "proposed", "current", "recent",
         "prior", "previous", "standard", "popular", "powerful", "simple", "efficient", "effective", "challenging",
@@ -74,7 +77,8 @@ TASK_HEADS = frozenset(
         "alignment", "discovery", "imputation", "denoising", "deblurring", "restoration", "registration",
         "correspondence", "search", "identification", "verification", "attribution", "unlearning", "editing",
         "labeling", "labelling", "annotation", "transcription", "diarization", "separation", "enhancement", "coloring",
-        "colorization", "extraction", "induction", "elimination", "selection", "sampling", "testing", "calibration",
+        "colorization", "extraction", "induction", "poisoning",
+        "elimination", "selection", "sampling", "testing", "calibration",
         "attack", "attacks", "perception", "learning", "inference"
     ]
 )

@@ -6,7 +6,7 @@ The cues are read off the dependency parse ("we propose X", "X, a novel ...", "c
 
 from __future__ import annotations
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate
 
@@ -23,6 +23,8 @@ AUTHOR_SUBJECTS = frozenset(
 )
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
+CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
+GENERIC_OBJECTS = frozenset(["technique", "method", "approach", "strategy", "component", "module", "improvement"])
 ESTABLISHED_WORDS = frozenset(
     [
         "popular", "standard", "classic", "classical", "existing", "well-known", "widely", "common", "commonly",
@@ -79,13 +81,39 @@ def _head_chain(token: Token, deps: frozenset[str] = OBJECT_DEPS) -> set[int]:
     return chain
 
 
+def _listed_items(token: Token) -> set[int]:
+    """'a suite of techniques ..., including A, B and C' -> the words of A, B and C."""
+    items: set[int] = set()
+    for node in [token, *[c for c in token.children if c.dep_ in {"prep", "acl"}]]:
+        for child in node.children:
+            if child.dep_ == "prep" and child.lower_ in {"including", "like", "namely"}:
+                for item in child.children:
+                    if item.dep_ == "pobj":
+                        items |= _head_chain(item)
+    return items
+
+
+def _proposal_object(token: Token) -> set[int]:
+    """The words an author's 'we propose X' names; through containers ('a suite of techniques, including A, B')."""
+    if token.lemma_ in CONTAINERS:
+        inner = next((g for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for g in c.children if g.dep_ == "pobj"), None)
+        if inner is not None:
+            listed = _listed_items(inner) or _listed_items(token)
+            return listed or _head_chain(inner)
+    listed = _listed_items(token)
+    if token.lemma_ in GENERIC_OBJECTS and listed:
+        return listed
+    return _head_chain(token)
+
+
 def _proposal_objects(sent: Span) -> set[int]:
     objects: set[int] = set()
     for token in sent:
         if token.lemma_ in PROPOSE_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
                 if child.dep_ in {"dobj", "attr", "oprd"}:
-                    objects |= _head_chain(child)
+                    objects |= _proposal_object(child)
         if token.lower_ in NAMING_WORDS:
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
@@ -97,6 +125,16 @@ def _proposal_objects(sent: Span) -> set[int]:
             if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
                 objects |= _head_chain(token.doc[nxt.i + 1])
     return objects
+
+
+def proposal_phrases(doc: Doc) -> list[Span]:
+    """Noun chunks an author proposes, whatever their head: 'we introduce a one-parameter variational objective'."""
+    phrases = []
+    for sent in doc.sents:
+        objects = _proposal_objects(sent)
+        if objects:
+            phrases += [chunk for chunk in sent.noun_chunks if chunk.root.i in objects]
+    return phrases
 
 
 def _introduced_with_novelty(span: Span) -> bool:
@@ -152,9 +190,14 @@ def _compare_objects(sent: Span) -> set[int]:
 
 
 def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict[str, tuple[str, float, str]]:
-    """Candidate key -> (role, confidence, rule). Proposals win over comparisons, which win over plain use."""
+    """Candidate key -> (role, confidence, rule). Proposals win over comparisons, which win over plain use.
+
+    A descriptive phrase that only describes a named proposal ('a new tree-based estimator, FooPD') is not a
+    concept of its own: it gets the role "describes" and the caller drops it.
+    """
     roles: dict[str, tuple[str, float, str]] = {}
     sentence_cache: dict[int, tuple[set[int], set[int]]] = {}
+    named_proposal_sentences: set[int] = set()
 
     def cues(span: Span) -> tuple[set[int], set[int]]:
         sent = span.sent
@@ -162,27 +205,40 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             sentence_cache[sent.start] = (_proposal_objects(sent), _compare_objects(sent))
         return sentence_cache[sent.start]
 
+    def in_proposal(span: Span) -> bool:
+        return any(i in cues(span)[0] for i in range(span.start, span.end))
+
     for cand in candidates:
-        proposed: tuple[float, str] | None = None
+        if cand.named and cand.rule != "gazetteer":
+            named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span))
+
+    for cand in candidates:
+        proposed: tuple[float, str] | None = (0.9, "title-name") if cand.key in title_proposals else None
         compared = False
-        if cand.key in title_proposals:
-            proposed = (0.9, "title-name")
+        described = False
+        eligible = cand.named and cand.rule != "gazetteer"
         for span in cand.spans:
-            proposals, comparisons = cues(span)
-            in_proposal = any(i in proposals for i in range(span.start, span.end))
-            from_list = cand.rule == "gazetteer"
-            if in_proposal and not from_list:
-                proposed = max(proposed or (0, ""), (0.9, "propose-pattern"))
-            elif cand.named and not from_list and _introduced_with_novelty(span):
-                proposed = max(proposed or (0, ""), (0.85, "novel-apposition"))
-            elif cand.named and not from_list and _has_our(span):
-                proposed = max(proposed or (0, ""), (0.75, "our-name"))
-            elif cand.named and not from_list and cand.rule == "name" and _subject_of_success(span):
-                proposed = max(proposed or (0, ""), (0.65, "name-subject-of-result"))
-            if any(i in comparisons for i in range(span.start, span.end)):
+            if in_proposal(span) and cand.rule != "gazetteer":
+                if not cand.named and span.sent.start in named_proposal_sentences:
+                    described = True
+                    continue
+                found = (0.9, "propose-pattern")
+            elif eligible and _introduced_with_novelty(span):
+                found = (0.85, "novel-apposition")
+            elif eligible and _has_our(span):
+                found = (0.75, "our-name")
+            elif eligible and cand.rule == "name" and _subject_of_success(span):
+                found = (0.65, "name-subject-of-result")
+            else:
+                found = None
+            if found is not None:
+                proposed = max(proposed or found, found)
+            if any(i in cues(span)[1] for i in range(span.start, span.end)):
                 compared = True
-        if proposed is not None and (cand.named or proposed[1] == "propose-pattern"):
+        if proposed is not None:
             roles[cand.key] = ("proposes", proposed[0], proposed[1])
+        elif described:
+            roles[cand.key] = ("describes", 0.0, "descriptor")
         elif compared and cand.type == "Method" and cand.named:
             roles[cand.key] = ("compares", max(cand.confidence, 0.75), "comparison")
         else:
