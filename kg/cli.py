@@ -110,7 +110,8 @@ def run_extract(args: argparse.Namespace) -> int:
         print(json.dumps([{
             "label": m.label, "type": m.type, "role": m.role, "confidence": m.confidence, "rule": m.rule,
             "aliases": m.aliases,
-            "evidence": [{"sentence": e.sentence, "start": e.start, "end": e.end} for e in m.evidence],
+            "evidence": [{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
+                         for e in m.evidence],
         } for m in mentions], ensure_ascii=False, indent=2))
         return EXIT_OK
     for m in mentions:

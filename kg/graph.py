@@ -75,7 +75,8 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
             graph.add_edge(
                 paper_node(paper.id), concept_node(statement.concept_id), key=statement.role, role=statement.role,
                 confidence=statement.confidence,
-                evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end} for e in statement.evidence],
+                evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
+                          for e in statement.evidence],
             )
     add_paper_links(graph, index, len(papers))
     add_communities(graph)

@@ -41,11 +41,12 @@ class Paper:
 
 @dataclass(frozen=True)
 class Evidence:
-    """A sentence that supports a mention, with character offsets into the abstract."""
+    """A sentence that supports a mention, with character offsets into the abstract (or the title)."""
 
     sentence: str
     start: int
     end: int
+    field: str = "abstract"
 
 
 @dataclass

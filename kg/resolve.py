@@ -133,7 +133,8 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
         if _role_rank(role) < _role_rank(existing.role):
             existing.role, existing.rule = role, mention.rule
         existing.confidence = max(existing.confidence, mention.confidence)
-        existing.evidence = sorted(set(existing.evidence) | set(mention.evidence), key=lambda e: e.start)
+        pooled = set(existing.evidence) | set(mention.evidence)
+        existing.evidence = sorted(pooled, key=lambda e: (e.field != "title", e.start))
     for paper_id, statements in index.statements.items():
         for statement in statements:
             roles = index.concepts[statement.concept_id].papers.setdefault(paper_id, [])

@@ -77,7 +77,7 @@ class Iris:
         return self.base[f"paper/{_segment(paper_id)}"]
 
     def author(self, paper_id: str, position: int) -> URIRef:
-        return self.base[f"paper/{_segment(paper_id)}/author/{position}"]
+        return self.base[f"author/{_segment(paper_id)}-{int(position)}"]
 
     def concept(self, slug: str) -> URIRef:
         return self.base[f"concept/{_segment(slug)}"]

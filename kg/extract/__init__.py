@@ -41,14 +41,14 @@ def load_pipeline(model: str | None = None) -> Language:
     return nlp
 
 
-def title_names(nlp: Language, title: str) -> set[str]:
-    """Keys of the names a title introduces before its colon ('FooNet: fast ...' -> {'foonet'})."""
+def title_names(nlp: Language, title: str) -> dict[str, str]:
+    """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
     if ":" not in title:
-        return set()
+        return {}
     head = nlp.make_doc(title.split(":", 1)[0].strip())
     if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
-        return {label_key(head.text)}
-    return set()
+        return {label_key(head.text): head.text}
+    return {}
 
 
 def _evidence(cand: Candidate) -> list[Evidence]:
@@ -60,10 +60,16 @@ def _evidence(cand: Candidate) -> list[Evidence]:
     return [seen[k] for k in sorted(seen)]
 
 
-def mentions_of(doc: Doc, title_proposals: set[str]) -> list[Mention]:
+def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> list[Mention]:
     candidates = collect_candidates(doc, proposal_phrases(doc))
-    roles = assign_roles(candidates, title_proposals)
+    roles = assign_roles(candidates, set(title_proposals))
     mentions = []
+    known = {cand.key for cand in candidates}
+    for key, name in title_proposals.items():
+        if key not in known:
+            evidence = [Evidence(title, 0, len(title), field="title")]
+            mentions.append(Mention(label=name, type="Method", role="proposes", confidence=0.9, rule="title-name",
+                                    evidence=evidence))
     for cand in candidates:
         role, confidence, rule = roles[cand.key]
         if role == "describes":
@@ -76,7 +82,7 @@ def mentions_of(doc: Doc, title_proposals: set[str]) -> list[Mention]:
             evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != (cand.canonical or cand.label)],
             canonical=cand.canonical,
         ))
-    mentions.sort(key=lambda m: (m.evidence[0].start if m.evidence else 0, m.label))
+    mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 
 
@@ -89,7 +95,8 @@ class Extractor:
     def extract(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
         stream = ((paper.abstract, paper) for paper in papers)
         for doc, paper in self.nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
-            yield PaperExtraction(paper=paper, mentions=mentions_of(doc, title_names(self.nlp, paper.title)))
+            names = title_names(self.nlp, paper.title)
+            yield PaperExtraction(paper=paper, mentions=mentions_of(doc, names, paper.title))
 
     def extract_text(self, text: str, title: str = "") -> list[Mention]:
-        return mentions_of(self.nlp(text), title_names(self.nlp, title))
+        return mentions_of(self.nlp(text), title_names(self.nlp, title), title)

@@ -35,6 +35,7 @@ MAX_PHRASE_TOKENS = 6
 # Nouns that hold a task in front of them: 'universal approximation theorem', 'image generation benchmarks'.
 CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "benchmark", "benchmarks", "dataset",
                              "datasets", "algorithm", "algorithms", "framework", "frameworks", "pipeline", "system"])
+MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise"])
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*")
 # Whole phrases too broad to join two papers in any useful way.
@@ -207,7 +208,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     for short, long in doc._.kg_acronyms or []:
         if short.text in NOT_NAMES or is_generic_label(long.text):
             continue
-        hit = gazetteer_hit(short) or gazetteer_hit(long)
+        hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
         if hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
         else:
@@ -230,19 +231,33 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             if i not in taken and tuple(t.text for t in doc[i : i + width]) in forms:
                 add(by_key[key], doc[i : i + width])
 
-    # 3. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
+    # 3. 'node and graph classification': two tasks sharing one head
+    for _, start, end in _COORDINATED_TASKS(doc):
+        span = doc[start:end]
+        if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
+            continue
+        head = span[-1].text.lower()
+        for modifier in (span[0], span[2]):
+            add(Candidate(label=f"{modifier.lower_} {head}", type="Task", rule="coordination", confidence=0.6), span)
+
+    # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
     for hit in gazetteer:
         if any(i in taken for i in range(hit.start, hit.end)):
             continue
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
         if len(grown) > len(hit):
             continue
-        if len(hit) == 1 and hit.text.islower() and hit[0].dep_ == "compound" and hit[0].head.pos_ == "NOUN":
+        if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
+        wider = _wider_task(hit) if hit.label_ == "Task" else None
+        if wider is not None:
+            add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
+                wider)
+            continue
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 
-    # 4. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN')
+    # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN')
     for token in doc:
         if token.i in taken or not is_name_token(token):
             continue
@@ -251,7 +266,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         ctype = "Dataset" if nxt is not None and nxt.lower_ in DATASET_HEADS else "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
 
-    # 5. what the authors say they propose, whatever its head noun
+    # 6. what the authors say they propose, whatever its head noun
     for chunk in proposed_phrases:
         phrase = clean_phrase(chunk)
         if phrase is None or any(i in taken for i in range(phrase.start, phrase.end)):
@@ -261,7 +276,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             ctype = head_type([t.text for t in phrase]) or "Method"
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
 
-    # 6. 'diffusion-based methods': the known concept before '-based'
+    # 7. 'diffusion-based methods': the known concept before '-based'
     for token in doc:
         if token.lower_ == "based" and token.i >= 2 and doc[token.i - 1].text == "-" and token.i - 2 not in taken:
             base = doc[token.i - 2]
@@ -270,7 +285,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                 add(Candidate(label=entry.canonical, type=entry.type, rule="based-on", confidence=0.7,
                               canonical=entry.canonical, named=True), doc[base.i : base.i + 1])
 
-    # 7. 'the estimation of fractional posteriors' -> 'fractional posterior estimation'
+    # 8. 'the estimation of fractional posteriors' -> 'fractional posterior estimation'
     for chunk in doc.noun_chunks:
         if len(chunk) > 2 or chunk.root.lower_ not in TASK_HEADS or chunk.root.lower_ in GENERIC_WORDS:
             continue
@@ -283,15 +298,6 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                 if not is_generic_label(inner.text):
                     add(Candidate(label=label, type="Task", rule="nominalised-task", confidence=0.55),
                         doc[chunk.start : inner.end])
-
-    # 8. 'node and graph classification': two tasks sharing one head
-    for _, start, end in _COORDINATED_TASKS(doc):
-        span = doc[start:end]
-        if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
-            continue
-        head = span[-1].text.lower()
-        for modifier in (span[0], span[2]):
-            add(Candidate(label=f"{modifier.lower_} {head}", type="Task", rule="coordination", confidence=0.6), span)
 
     # 9. descriptive noun phrases whose head says what they are
     for chunk in doc.noun_chunks:
@@ -321,6 +327,19 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
     return list(by_key.values())
+
+
+def _wider_task(hit: Span) -> Span | None:
+    """'handwritten music transcription' around the known task 'music transcription': the more specific task,
+    when up to two plain nouns or adjectives stand in front of the known one in the same noun phrase."""
+    chunk = next((c for c in hit.doc.noun_chunks if c.start <= hit.start and c.end == hit.end), None)
+    phrase = clean_phrase(chunk) if chunk is not None else None
+    if phrase is None or phrase.end != hit.end or not 0 < hit.start - phrase.start <= 2:
+        return None
+    extra = hit.doc[phrase.start : hit.start]
+    if all(t.pos_ in {"NOUN", "ADJ", "PROPN"} and t.is_alpha and t.lower_ not in GENERIC_WORDS for t in extra):
+        return phrase
+    return None
 
 
 def _known_base(text: str):

@@ -24,6 +24,7 @@ AUTHOR_SUBJECTS = frozenset(
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
 CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
+LIST_OPENERS = frozenset(["including", "namely", ":"])
 GENERIC_OBJECTS = frozenset(["technique", "method", "approach", "strategy", "component", "module", "improvement"])
 ESTABLISHED_WORDS = frozenset(
     [
@@ -81,39 +82,53 @@ def _head_chain(token: Token, deps: frozenset[str] = OBJECT_DEPS) -> set[int]:
     return chain
 
 
-def _listed_items(token: Token) -> set[int]:
-    """'a suite of techniques ..., including A, B and C' -> the words of A, B and C."""
-    items: set[int] = set()
-    for node in [token, *[c for c in token.children if c.dep_ in {"prep", "acl"}]]:
-        for child in node.children:
-            if child.dep_ == "prep" and child.lower_ in {"including", "like", "namely"}:
-                for item in child.children:
-                    if item.dep_ == "pobj":
-                        items |= _head_chain(item)
-    return items
+def _listed_segments(sent: Span, after: int) -> list[Span]:
+    """'..., including A, B, and C.' -> spans A, B and C (split on commas and 'and'; the parse of long lists
+    is too often wrong to follow)."""
+    doc = sent.doc
+    start = next((t.i + 1 for t in doc[after : sent.end] if t.lower_ in LIST_OPENERS), None)
+    if start is None:
+        return []
+    segments, begin = [], start
+    for token in doc[start : sent.end]:
+        if token.text in {";", "(", ".", ")"}:
+            break
+        if token.text == "," or token.lower_ in {"and", "or"}:
+            if token.i > begin:
+                segments.append(doc[begin : token.i])
+            begin = token.i + 1
+    else:
+        token = None
+    end = token.i if token is not None else sent.end
+    if end > begin:
+        segments.append(doc[begin:end])
+    return [s for s in segments if 0 < len(s) <= 6]
 
 
-def _proposal_object(token: Token) -> set[int]:
-    """The words an author's 'we propose X' names; through containers ('a suite of techniques, including A, B')."""
+def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
+    """The words an author's 'we propose X' names, and the phrases it lists ('a suite of techniques, including
+    A, B and C')."""
+    inner = token
     if token.lemma_ in CONTAINERS:
         inner = next((g for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
-                      for g in c.children if g.dep_ == "pobj"), None)
-        if inner is not None:
-            listed = _listed_items(inner) or _listed_items(token)
-            return listed or _head_chain(inner)
-    listed = _listed_items(token)
-    if token.lemma_ in GENERIC_OBJECTS and listed:
-        return listed
-    return _head_chain(token)
+                      for g in c.children if g.dep_ == "pobj"), token)
+    if inner.lemma_ in GENERIC_OBJECTS or token.lemma_ in CONTAINERS:
+        listed = _listed_segments(token.sent, token.i)
+        if listed:
+            return {t.i for span in listed for t in span}, listed
+    return _head_chain(token), []
 
 
-def _proposal_objects(sent: Span) -> set[int]:
+def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     objects: set[int] = set()
+    listed: list[Span] = []
     for token in sent:
         if token.lemma_ in PROPOSE_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
                 if child.dep_ in {"dobj", "attr", "oprd"}:
-                    objects |= _proposal_object(child)
+                    words, phrases = _proposal_object(child)
+                    objects |= words
+                    listed += phrases
         if token.lower_ in NAMING_WORDS:
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
@@ -124,16 +139,15 @@ def _proposal_objects(sent: Span) -> set[int]:
             nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
             if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
                 objects |= _head_chain(token.doc[nxt.i + 1])
-    return objects
+    return objects, listed
 
 
 def proposal_phrases(doc: Doc) -> list[Span]:
-    """Noun chunks an author proposes, whatever their head: 'we introduce a one-parameter variational objective'."""
+    """Phrases an author proposes, whatever their head: 'we introduce a one-parameter variational objective'."""
     phrases = []
     for sent in doc.sents:
-        objects = _proposal_objects(sent)
-        if objects:
-            phrases += [chunk for chunk in sent.noun_chunks if chunk.root.i in objects]
+        objects, listed = _proposal_objects(sent)
+        phrases += listed + [chunk for chunk in sent.noun_chunks if chunk.root.i in objects]
     return phrases
 
 
@@ -156,13 +170,31 @@ def _introduced_with_novelty(span: Span) -> bool:
 
 
 def _has_our(span: Span) -> bool:
+    """'our X', 'the proposed X', 'Our model, X, ...'."""
     doc = span.doc
+    root = span.root
+    if root.dep_ == "appos" and any(c.lower_ == "our" for c in root.head.children):
+        return True
     before = doc[max(span.sent.start, span.start - 2) : span.start]
     if any(t.lower_ in {"our", "proposed"} for t in before):
         return True
     head = span.root.head
     return any(c.lower_ in {"our", "proposed"} and c.i < span.start for c in head.children) if head.pos_ == "NOUN" \
         and span.root.dep_ == "compound" else False
+
+
+def _after_compare_cue(span: Span) -> bool:
+    """'outperforms X', 'than the strong X': a cue a few words before, with no clause break between."""
+    doc = span.doc
+    for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
+        token = doc[i]
+        if token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_PREPS:
+            return True
+        if token.lower_ in {"to", "with"} and i > 0 and doc[i - 1].lower_ in {"compared", "comparison", "relative"}:
+            return True
+        if token.is_punct or token.pos_ in {"VERB", "AUX"}:
+            return False
+    return False
 
 
 def _subject_of_success(span: Span) -> bool:
@@ -202,7 +234,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     def cues(span: Span) -> tuple[set[int], set[int]]:
         sent = span.sent
         if sent.start not in sentence_cache:
-            sentence_cache[sent.start] = (_proposal_objects(sent), _compare_objects(sent))
+            sentence_cache[sent.start] = (_proposal_objects(sent)[0], _compare_objects(sent))
         return sentence_cache[sent.start]
 
     def in_proposal(span: Span) -> bool:
@@ -233,7 +265,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = None
             if found is not None:
                 proposed = max(proposed or found, found)
-            if any(i in cues(span)[1] for i in range(span.start, span.end)):
+            if any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span):
                 compared = True
         if proposed is not None:
             roles[cand.key] = ("proposes", proposed[0], proposed[1])

@@ -1,0 +1,142 @@
+"""Each extraction rule pinned on sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.acronyms import best_long_form, initials_long_form
+
+
+def found(extractor, text: str, title: str = "") -> dict[str, tuple[str, str]]:
+    """label -> (type, role) of everything extracted from `text`."""
+    return {m.label: (m.type, m.role) for m in extractor.extract_text(text, title=title)}
+
+
+def test_propose_pattern_names_the_proposal_and_its_task(extractor):
+    result = found(extractor, "We propose QuillNet, a novel architecture for handwritten music transcription.")
+    assert result["QuillNet"] == ("Method", "proposes")
+    assert result["handwritten music transcription"] == ("Task", "addresses")
+
+
+def test_naming_verbs_mark_a_proposal(extractor):
+    result = found(extractor, "In this work we design a sparse routing layer, dubbed ZephyrMix, for large models.")
+    assert result["ZephyrMix"][1] == "proposes"
+
+
+def test_descriptor_of_a_named_proposal_is_not_a_concept(extractor):
+    result = found(extractor, "We introduce a new gradient-free estimator, OrbitGrad, which scales linearly.")
+    assert result["OrbitGrad"][1] == "proposes"
+    assert not any("estimator" in label for label in result)
+
+
+def test_unnamed_proposal_is_the_object_phrase(extractor):
+    result = found(extractor, "We introduce a two-stage contrastive objective that aligns audio and text.")
+    assert result["two-stage contrastive objective"][1] == "proposes"
+
+
+def test_listed_proposals_after_a_container(extractor):
+    text = ("We propose a set of techniques for sparse reward tasks, including hindsight goal relabeling, "
+            "annealed entropy bonuses, and clipped value targets.")
+    proposed = {label for label, (_, role) in found(extractor, text).items() if role == "proposes"}
+    assert {"hindsight goal relabeling", "annealed entropy bonuses", "clipped value targets"} <= proposed
+
+
+def test_title_before_colon_is_proposed(extractor):
+    result = found(extractor, "We study sparse attention. It runs fast.", title="SwiftAttn: Sparse Attention at Scale")
+    assert result["SwiftAttn"][1] == "proposes"
+
+
+def test_acronym_definition_gives_one_concept_with_both_forms(extractor):
+    mentions = extractor.extract_text(
+        "Spiking neural networks (SNNs) are energy efficient. We train SNNs with surrogate gradients.")
+    snn = next(m for m in mentions if m.label.lower().startswith("spiking neural network"))
+    assert "SNNs" in snn.aliases
+    assert len(snn.evidence) == 2  # the later bare acronym is the same concept
+
+
+def test_acronym_in_front_of_its_long_form(extractor):
+    mentions = extractor.extract_text("We compare against HMC (Hamiltonian Monte Carlo) on sampling benchmarks.")
+    assert any("Hamiltonian Monte Carlo" in [m.label, *m.aliases] for m in mentions)
+
+
+@pytest.mark.parametrize(("short", "long", "expected"), [
+    ("CNN", "we use a convolutional neural network", "convolutional neural network"),
+    ("GAN", "generative adversarial network", "generative adversarial network"),
+    ("XYZ", "something unrelated", None),
+])
+def test_schwartz_hearst_long_form(short, long, expected):
+    start = best_long_form(short, long)
+    assert (long[start:] if start is not None else None) == expected
+
+
+def test_initials_beat_letter_matching_on_repeated_letters():
+    text = "the classic Input-Independent Indistinguishability"
+    assert text[initials_long_form("III", text):] == "Input-Independent Indistinguishability"
+
+
+def test_gazetteer_hits_are_typed(extractor):
+    result = found(extractor, "We evaluate on ImageNet and CIFAR-10 and report top-1 accuracy.")
+    assert result["ImageNet"][0] == "Dataset"
+    assert result["CIFAR-10"][0] == "Dataset"
+    assert any(ctype == "Metric" for ctype, _ in result.values())
+
+
+def test_case_rules_keep_acronyms_apart_from_words(extractor):
+    result = found(extractor, "The same idea was tested with the same budget and a clip of the data.")
+    assert not result  # neither SAM nor CLIP
+
+
+def test_near_names_stay_apart(extractor):
+    result = found(extractor, "We evaluate on CIFAR-10 and CIFAR-100 and compare GPT-4 with GPT-4o.")
+    assert {"CIFAR-10", "CIFAR-100", "GPT-4", "GPT-4o"} <= set(result)
+
+
+def test_comparison_cues_mark_baselines(extractor):
+    text = "Our model, BrioNet, outperforms RoBERTa and is faster than XLNet on GLUE."
+    result = found(extractor, text)
+    assert result["BrioNet"][1] == "proposes"
+    assert result["RoBERTa"][1] == "compares"
+    assert result["XLNet"][1] == "compares"
+    assert result["GLUE"] == ("Dataset", "evaluated_on")
+
+
+def test_generic_phrases_never_become_concepts(extractor):
+    text = ("Our method outperforms existing approaches and state-of-the-art methods. Experiments show that the "
+            "proposed framework improves performance over the baseline model.")
+    assert found(extractor, text) == {}
+
+
+def test_coordinated_tasks_share_their_head(extractor):
+    result = found(extractor, "Transformers excel at tasks like node and edge classification.")
+    assert result["node classification"][0] == "Task"
+    assert result["edge classification"][0] == "Task"
+
+
+def test_task_inside_a_method_compound(extractor):
+    result = found(extractor, "We present a fast point cloud registration algorithm, RegiFast.")
+    assert result["point cloud registration"] == ("Task", "addresses")
+
+
+def test_nominalised_task(extractor):
+    result = found(extractor, "This enables the estimation of causal effects from observational data.")
+    assert result["causal effects estimation"][0] == "Task"
+
+
+def test_based_on_a_known_concept(extractor):
+    result = found(extractor, "Unlike transformer-based models, our recurrent design needs little memory.")
+    assert any(ctype == "Method" and "ransformer" in label for label, (ctype, _) in result.items())
+
+
+def test_evidence_offsets_point_at_the_sentence(extractor):
+    text = "Speech is hard. We propose EchoNet, a novel model for speech enhancement."
+    echo = next(m for m in extractor.extract_text(text) if m.label == "EchoNet")
+    evidence = echo.evidence[0]
+    assert text[evidence.start:evidence.end] == evidence.sentence
+    assert "EchoNet" in evidence.sentence
+    assert 0 < echo.confidence <= 1
+
+
+def test_confidence_ranks_definitions_above_bare_phrases(extractor):
+    mentions = {m.label: m for m in extractor.extract_text(
+        "We propose VexNet for image denoising. Residual blocks with learned gating are used.")}
+    assert mentions["VexNet"].confidence > mentions["residual blocks"].confidence
