@@ -56,13 +56,14 @@ def _is_bare_acronym(mention: Mention) -> bool:
     return mention.rule in {"name", "comparison", "our-name"} and not mention.aliases and " " not in mention.label
 
 
-def _pick_label(forms: Counter[str]) -> str:
-    """Most used surface form, singular forms first; ties broken alphabetically so order never matters."""
+def _pick_label(forms: Counter[str], key: str) -> str:
+    """A form of the concept's own key (the long form, not an acronym that joined it), singular first, then the
+    most used; ties broken alphabetically so input order never matters."""
     def singular(form: str) -> bool:
         last = form.split()[-1]
         return label_key(last) == last.lower().replace("-", " ")
 
-    return min(forms, key=lambda f: (not singular(f), -forms[f], f))
+    return min(forms, key=lambda f: (label_key(f) != key, not singular(f), -forms[f], f))
 
 
 def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
@@ -116,7 +117,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     for key in sorted(forms):
         votes = type_votes[key]
         ctype = known_types.get(key) or min(votes, key=lambda t: (-votes[t], CONCEPT_TYPES.index(t)))
-        label = canonical.get(key) or _pick_label(forms[key])
+        label = canonical.get(key) or _pick_label(forms[key], key)
         index.concepts[slugify(key)] = Concept(
             id=slugify(key), label=label, type=ctype, aliases=sorted(a for a in aliases[key] if a != label),
         )

@@ -1,0 +1,107 @@
+"""Resolution across papers: which surface forms become one concept, which stay apart, and stable ids."""
+
+from __future__ import annotations
+
+from kg.graph import build_graph
+from kg.model import Evidence, Mention, Paper, PaperExtraction
+from kg.resolve import resolve
+
+
+def mention(label: str, ctype: str = "Method", role: str = "uses", aliases: tuple[str, ...] = (),
+            rule: str = "noun-phrase", canonical: str = "") -> Mention:
+    return Mention(label=label, type=ctype, role=role, confidence=0.8, rule=rule,
+                   evidence=[Evidence(f"We use {label}.", 0, 8 + len(label))], aliases=list(aliases),
+                   canonical=canonical)
+
+
+def extraction(paper_id: str, *mentions: Mention) -> PaperExtraction:
+    return PaperExtraction(Paper(id=paper_id, abstract=f"Abstract of {paper_id}."), list(mentions))
+
+
+def concept_of(index, paper_id: str) -> set[str]:
+    return {s.concept_id for s in index.statements[paper_id]}
+
+
+def test_case_hyphen_and_plural_variants_merge():
+    index = resolve([
+        extraction("a", mention("Mixture-of-Experts"), mention("diffusion models")),
+        extraction("b", mention("mixture of experts"), mention("Diffusion Model")),
+    ])
+    assert concept_of(index, "a") == concept_of(index, "b")
+    assert len(index.concepts) == 2
+
+
+def test_acronym_and_long_form_are_one_concept_across_papers():
+    index = resolve([
+        extraction("a", mention("quantum resonance transformer", aliases=("QRT",), rule="acronym-definition")),
+        extraction("b", mention("QRT", rule="name")),
+    ])
+    assert concept_of(index, "a") == concept_of(index, "b")
+    concept = index.concepts[next(iter(concept_of(index, "a")))]
+    assert "QRT" in concept.aliases
+
+
+def test_near_names_stay_apart():
+    index = resolve([
+        extraction("a", mention("SMAC", "Dataset"), mention("GPT-4"), mention("CIFAR-10", "Dataset")),
+        extraction("b", mention("SMACv2", "Dataset"), mention("GPT-4o"), mention("CIFAR-100", "Dataset")),
+    ])
+    assert concept_of(index, "a").isdisjoint(concept_of(index, "b"))
+
+
+def test_one_acronym_two_meanings_in_two_papers_stays_two_concepts():
+    index = resolve([
+        extraction("a", mention("segment anything model", aliases=("SAM",), rule="acronym-definition")),
+        extraction("b", mention("sharpness-aware minimization", aliases=("SAM",), rule="acronym-definition")),
+    ])
+    assert concept_of(index, "a").isdisjoint(concept_of(index, "b"))
+
+
+def test_gazetteer_aliases_merge_to_the_canonical_name():
+    index = resolve([
+        extraction("a", mention("graph neural networks")),
+        extraction("b", mention("GNN", rule="name")),
+    ])
+    assert concept_of(index, "a") == concept_of(index, "b")
+    assert index.concepts[next(iter(concept_of(index, "a")))].label == "graph neural network"
+
+
+def test_ids_are_readable_and_stable_when_papers_are_added_or_reordered():
+    first = [extraction("a", mention("ridgelet transform")), extraction("b", mention("ridgelet transforms"))]
+    before = resolve(first)
+    after = resolve([extraction("c", mention("Ridgelet Transform"), mention("spline kernel")), *reversed(first)])
+    assert set(before.concepts) <= set(after.concepts)
+    assert "ridgelet-transform" in before.concepts
+
+
+def test_specific_concepts_link_papers_and_widespread_ones_do_not():
+    papers = [extraction(f"p{i}", mention("everywhere net"), *([mention("rare kernel")] if i < 2 else []))
+              for i in range(12)]
+    index = resolve(papers)
+    graph = build_graph([e.paper for e in papers], index)
+    links = [(u, v, d) for u, v, k, d in graph.edges(keys=True, data=True) if k == "shares"]
+    assert [(u, v) for u, v, _ in links] == [("paper:p0", "paper:p1")]
+    assert links[0][2]["shared"] == ["rare kernel"]
+
+
+def test_rarer_shared_concepts_weigh_more():
+    papers = [
+        extraction("a", mention("alpha kernel"), mention("beta kernel")),
+        extraction("b", mention("alpha kernel")),
+        extraction("c", mention("alpha kernel"), mention("beta kernel")),
+        *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(20)],
+    ]
+    index = resolve(papers)
+    graph = build_graph([e.paper for e in papers], index)
+    weight = {(u, v): d["weight"] for u, v, k, d in graph.edges(keys=True, data=True) if k == "shares"}
+    assert weight[("paper:a", "paper:c")] > weight[("paper:a", "paper:b")]
+
+
+def test_communities_are_named_and_on_every_paper():
+    papers = [extraction(f"p{i}", mention("alpha kernel" if i < 3 else "beta kernel")) for i in range(6)]
+    index = resolve(papers)
+    graph = build_graph([e.paper for e in papers], index)
+    communities = graph.graph["communities"]
+    assert sorted(c["size"] for c in communities) == [3, 3]
+    assert {c["name"] for c in communities} == {"alpha kernel", "beta kernel"}
+    assert all(graph.nodes[f"paper:p{i}"]["community"] >= 0 for i in range(6))
