@@ -20,6 +20,8 @@ def _stem(token: str) -> str:
     """Singular of a plural token, by the light rules that keep acronyms and '-ss' words intact."""
     if len(token) > 4 and token.endswith("ies"):
         return token[:-3] + "y"
+    if len(token) > 4 and token.endswith(("sses", "ches", "shes", "xes")):
+        return token[:-2]
     if len(token) > 3 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
         return token[:-1]
     return token

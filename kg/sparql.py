@@ -66,11 +66,15 @@ def load_export(export: Path) -> Graph:
 
 def read_query(query: str | Path) -> str:
     """The query text: `query` itself, or the contents of the .rq file it names."""
-    if isinstance(query, Path) or (query.strip().endswith(".rq") and "\n" not in query.strip()):
-        path = Path(str(query).strip())
+    name = str(query).strip()
+    if isinstance(query, Path) or (name.endswith(".rq") and not any(c in name for c in "{}\n")):
+        path = query if isinstance(query, Path) else Path(name)
         if not path.is_file():
             raise QueryError(f"query file not found: {path}")
-        return path.read_text(encoding="utf-8")
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise QueryError(f"cannot read {path}: {_one_line(error)}") from None
     return query
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -37,7 +40,7 @@ def big_graph(papers: int = 2000, concepts: int = 1000, seed: int = 7) -> nx.Mul
         g.add_node(key, type="Paper", label=f"paper {i:05d}", title=f"A study number {i}", authors=[f"Author {i % 97}"],
                    venue="WACV 2025", year=2025, url=f"https://example.org/{i}", code="", abstract=abstract,
                    community=rng.randrange(8))
-        for concept in set(rng.choices(concept_keys, weights=weights, k=rng.randint(2, 7))):
+        for concept in sorted(set(rng.choices(concept_keys, weights=weights, k=rng.randint(2, 7)))):
             role = next(r for r, (_, t) in ROLES.items() if t == g.nodes[concept]["type"])
             g.add_edge(key, concept, key=role, role=role, confidence=round(rng.uniform(0.5, 1.0), 2),
                        evidence=[{"sentence": f"Paper {i} studies things.", "start": 0, "end": 24}])
@@ -186,6 +189,19 @@ def test_same_graph_gives_identical_bytes(tmp_path: Path) -> None:
     reordered.add_edges_from(sorted(source.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]), reverse=True))
     third, _ = _page(tmp_path, reordered, "c.html")
     assert third.read_bytes() == first.read_bytes(), "insertion order does not matter"
+
+
+def test_identical_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    script = ("import sys; from test_export_html import big_graph; from kg.export import html; "
+              "html.write(big_graph(300, 150, seed=3), sys.argv[1], max_nodes=200)")
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed{seed}.html"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": os.pathsep.join(sys.path)}
+        subprocess.run([sys.executable, "-c", script, str(out)], check=True, env=env, cwd=Path(__file__).parent)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert len(_data(outputs[0].decode("utf-8"))["nodes"]) == 200
 
 
 @pytest.fixture(scope="module")

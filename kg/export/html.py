@@ -164,7 +164,7 @@ def strongest_shares(graph: nx.MultiDiGraph, kept: set[str], per_paper: int) -> 
 def json_for_script(data: object) -> str:
     """JSON that is safe inside a `<script>` element: no `<`, `>` or `&`, no line or paragraph separators."""
     text = json.dumps(data, ensure_ascii=True, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    return text
+    return re.sub("[<>&\u2028\u2029]", lambda m: _ESCAPES[m.group(0)], text)
 
 
 def _network(graph: nx.MultiDiGraph, nodes: list[str], shares: list[tuple[str, str, dict]]) -> Network:

@@ -242,7 +242,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
     for hit in gazetteer:
-        if any(i in taken for i in range(hit.start, hit.end)):
+        if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES:
             continue
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
         if len(grown) > len(hit):

@@ -36,6 +36,20 @@ def is_case_sensitive(alias: str) -> bool:
     return any(c.isdigit() for c in alias) or any(c.isupper() for c in alias[1:])
 
 
+def with_plural(alias: str) -> tuple[str, ...]:
+    """The alias and its plural ('diffusion model' -> 'diffusion models'): papers name most things in the plural."""
+    last = alias.rsplit(" ", 1)[-1]
+    if not last.isalpha() or last.endswith("s") or len(last) < 3:
+        return (alias,)
+    if last.endswith("y") and last[-2] not in "aeiou":
+        plural = alias[:-1] + "ies"
+    elif last.endswith(("ch", "sh", "x")):
+        plural = alias + "es"
+    else:
+        plural = alias + "s"
+    return (alias, plural)
+
+
 def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
     entries = []
     for raw in text.splitlines():
@@ -82,7 +96,7 @@ class GazetteerMatcher:
             key = str(number)
             self.entries[key] = entry
             exact = [nlp.make_doc(a) for a in entry.aliases if is_case_sensitive(a)]
-            folded = [nlp.make_doc(a) for a in entry.aliases if not is_case_sensitive(a)]
+            folded = [nlp.make_doc(form) for a in entry.aliases if not is_case_sensitive(a) for form in with_plural(a)]
             if exact:
                 self.exact.add(key, exact)
             if folded:

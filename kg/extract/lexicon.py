@@ -5,7 +5,7 @@ from __future__ import annotations
 # Words that never make a concept on their own, whatever rule found them.
 GENERIC_WORDS = frozenset(
     [
-        "method", "methods", "approach", "approaches", "model", "models", "framework", "frameworks", "technique",
+        "foundation", "foundations", "method", "methods", "approach", "approaches", "model", "models", "framework", "frameworks", "technique",
         "techniques", "algorithm", "algorithms", "system", "systems", "architecture", "architectures", "network",
         "networks", "module", "modules", "scheme", "schemes", "strategy", "strategies", "solution", "solutions", "tool",
         "tools", "mechanism", "mechanisms", "procedure", "procedures", "paradigm", "paradigms", "pipeline", "pipelines",
@@ -38,7 +38,7 @@ GENERIC_WORDS = frozenset(
 # Modifiers stripped from the front of a phrase: they say how the authors feel, not what the thing is.
 FRONT_MODIFIERS = frozenset(
     [
-        "fast", "faster", "accurate", "seamless", "unbiased", "complex", "representative", "superior", "moderately",
+        "versatile", "theoretical", "algorithmic", "empirical", "fast", "faster", "accurate", "seamless", "unbiased", "complex", "representative", "superior", "moderately",
         "highly", "specialized", "inflexible", "benign", "reliable", "precise", "stable", "consistent", "better",
         "high-quality", "high-performing", "efficiently", "carefully", "simple", "naive", "vanilla", "improved",
         "a", "an", "the", "our", "their", "its", "this", "these", "those", "that", "such", "which", "each", "every",

@@ -12,8 +12,8 @@ from kg.extract.candidates import Candidate
 
 PROPOSE_VERBS = frozenset(
     [
-        "propose", "introduce", "present", "develop", "design", "devise", "build", "construct", "create", "offer",
-        "establish", "contribute", "release", "unveil", "put"
+        "propose", "introduce", "present", "develop", "design", "devise", "build", "construct", "create",
+        "contribute", "release", "unveil", "put"
     ]
 )
 AUTHOR_SUBJECTS = frozenset(
