@@ -15,6 +15,7 @@ from kg.model import CONCEPT_TYPES
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT, EXIT_MODEL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 5, 130
 DEFAULT_INPUT = "seeds"
 DEFAULT_OUT = "exports"
+CACHE_FOLDER = ".kg-cache"
 
 
 class CommandError(Exception):
@@ -45,6 +46,9 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: exports)")
     build.add_argument("--base-iri", default="https://w3id.org/kg/", help="base IRI of papers and concepts in RDF")
     build.add_argument("--html-max-nodes", type=int, default=1500, help="node budget of the HTML map")
+    build.add_argument("--jobs", type=int, default=None, help="processes that extract (default: all cores)")
+    build.add_argument("--cache-dir", default=None, help="extraction cache (default: OUT/.kg-cache)")
+    build.add_argument("--no-cache", action="store_true", help="extract every paper again, and keep no cache")
     build.add_argument("--format", action="append", dest="formats",
                        choices=["jsonl", "rdf", "graphml", "gexf", "neo4j", "html"],
                        help="write only this export (repeatable; default: all)")
@@ -74,17 +78,22 @@ def make_parser() -> argparse.ArgumentParser:
 
 def run_build(args: argparse.Namespace) -> int:
     from kg.export import ExportOptions
+    from kg.extract.runner import default_jobs
     from kg.pipeline import build
 
+    cache_dir = None if args.no_cache else Path(args.cache_dir or Path(args.out) / CACHE_FOLDER)
+    if not args.base_iri.startswith(("http://", "https://", "urn:")) or any(c in args.base_iri for c in ' "<>'):
+        raise CommandError(f"--base-iri: not an absolute IRI: {args.base_iri!r}", EXIT_USAGE)
     result = build(
         args.inputs, args.out, model=args.spacy_model, min_confidence=args.min_confidence, skip_bad=args.skip_bad,
         formats=args.formats, options=ExportOptions(base_iri=args.base_iri, html_max_nodes=args.html_max_nodes),
-        quiet=args.quiet,
+        quiet=args.quiet, jobs=args.jobs or default_jobs(), cache_dir=cache_dir,
     )
     for warning in result.warnings:
         print(f"kg: warning: {warning}", file=sys.stderr)
     if not args.quiet:
         print(summary(result.graph, [p for paths in result.paths.values() for p in paths], len(result.warnings)))
+        print(f"extracted: {result.extracted} papers, {result.cached} from the cache")
     return EXIT_OK
 
 
@@ -135,7 +144,7 @@ def run_query(args: argparse.Namespace) -> int:
     from kg.sparql import run_query as run
 
     try:
-        print(run(Path(args.export), args.query, args.format))
+        sys.stdout.write(run(Path(args.export), args.query, args.format))
     except QueryError as error:
         raise CommandError(str(error), EXIT_USAGE) from None
     return EXIT_OK
@@ -143,8 +152,12 @@ def run_query(args: argparse.Namespace) -> int:
 
 def run_validate(args: argparse.Namespace) -> int:
     from kg.shacl import validate
+    from kg.sparql import ExportError
 
-    conforms, report = validate(Path(args.export))
+    try:
+        conforms, report = validate(Path(args.export))
+    except ExportError as error:
+        raise CommandError(str(error), EXIT_INPUT) from None
     print(report)
     return EXIT_OK if conforms else EXIT_FAILED
 

@@ -11,6 +11,8 @@ import networkx as nx
 
 from kg.export import ExportOptions, write_all
 from kg.extract import Extractor
+from kg.extract.cache import ExtractionCache
+from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
 from kg.model import Paper, PaperExtraction
 from kg.progress import Progress
@@ -25,6 +27,8 @@ class BuildResult:
     papers: int = 0
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    extracted: int = 0  # papers run through the pipeline
+    cached: int = 0  # papers whose extraction came from the cache
 
 
 def unique_ids(papers: Iterable[Paper], warn: Callable[[str], None]) -> Iterator[Paper]:
@@ -58,24 +62,31 @@ def build(
     options: ExportOptions | None = None,
     quiet: bool = True,
     extractor: Extractor | None = None,
+    jobs: int = 1,
+    cache_dir: str | Path | None = None,
 ) -> BuildResult:
-    """Build the graph of the papers in `inputs` and write every export into `out_dir`."""
+    """Build the graph of the papers in `inputs` and write every export into `out_dir`.
+
+    `cache_dir` holds per-paper extraction results between runs (None: no cache); `jobs` processes extract.
+    """
     warnings: list[str] = []
     timings: dict[str, float] = {}
-    started = time.perf_counter()
-    extractor = extractor or Extractor(model)
-    timings["load"] = time.perf_counter() - started
+    cache = ExtractionCache(Path(cache_dir)) if cache_dir is not None else None
+    runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor)
 
     progress = Progress("extracting", enabled=not quiet)
     papers: list[Paper] = []
     extractions: list[PaperExtraction] = []
     stream = unique_ids(read_papers(inputs, skip_bad=skip_bad, warn=warnings.append), warnings.append)
     started = time.perf_counter()
-    for extraction in extractor.extract(stream):
-        papers.append(extraction.paper)
-        extractions.append(drop_below(extraction, min_confidence))
-        progress.advance()
-    progress.close()
+    try:
+        for extraction in runner.extract(stream, progress.advance):
+            papers.append(extraction.paper)
+            extractions.append(drop_below(extraction, min_confidence))
+    finally:
+        progress.close()
+        if cache is not None:
+            cache.close()
     timings["read+extract"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -91,4 +102,5 @@ def build(
         started = time.perf_counter()
         paths.update(write_all(graph, out, options or ExportOptions(), [name]))
         timings[f"export:{name}"] = time.perf_counter() - started
-    return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings)
+    return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
+                       extracted=runner.extracted, cached=runner.cached)

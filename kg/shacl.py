@@ -63,10 +63,15 @@ def validate(export: Path, shapes: Path | None = None, *, inference: str = "rdfs
     """Validate `export` (a .ttl/.nt/.jsonld file or a folder with kg.ttl) against the shapes.
 
     Returns (conforms, report): the report is one line per violation, "Violation: focus path: message (value: v)",
-    or a line saying the export conforms. Raises kg.sparql.ExportError when the export cannot be read.
+    or a line saying the export conforms. Raises kg.sparql.ExportError when the export cannot be read, and
+    FileNotFoundError when the shapes or the ontology are missing.
     """
+    shapes = Path(shapes or SHAPES)
+    for needed in (shapes, ONTOLOGY):
+        if not needed.is_file():
+            raise FileNotFoundError(f"{needed.name} not found at {needed}: validation needs the project's ontology/")
     data = load_export(export)
-    shapes_graph = Graph().parse(shapes or SHAPES, format="turtle")
+    shapes_graph = Graph().parse(shapes, format="turtle")
     conforms, results, _ = shacl_validate(
         data,
         shacl_graph=shapes_graph,

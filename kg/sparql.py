@@ -45,11 +45,11 @@ def export_file(export: Path) -> Path:
         for name in EXPORT_FILES:
             if (export / name).is_file():
                 return export / name
-        raise ExportError(f"no {', '.join(EXPORT_FILES)} in {export}")
+        raise ExportError(_one_line(f"no {', '.join(EXPORT_FILES)} in {export}"))
     if not export.is_file():
-        raise ExportError(f"export not found: {export}")
+        raise ExportError(_one_line(f"export not found: {export}"))
     if export.suffix.lower() not in PARSERS:
-        raise ExportError(f"not an RDF export (.ttl, .nt or .jsonld): {export}")
+        raise ExportError(_one_line(f"not an RDF export (.ttl, .nt or .jsonld): {export}"))
     return export
 
 
@@ -60,7 +60,7 @@ def load_export(export: Path) -> Graph:
     try:
         graph.parse(path, format=PARSERS[path.suffix.lower()])
     except Exception as error:  # the parsers raise many kinds; all mean the same here
-        raise ExportError(f"cannot read {path}: {_one_line(error)}") from None
+        raise ExportError(_one_line(f"cannot read {path}: {error}")) from None
     return graph
 
 
@@ -70,11 +70,11 @@ def read_query(query: str | Path) -> str:
     if isinstance(query, Path) or (name.endswith(".rq") and not any(c in name for c in "{}\n")):
         path = query if isinstance(query, Path) else Path(name)
         if not path.is_file():
-            raise QueryError(f"query file not found: {path}")
+            raise QueryError(_one_line(f"query file not found: {path}"))
         try:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise QueryError(f"cannot read {path}: {_one_line(error)}") from None
+            raise QueryError(_one_line(f"cannot read {path}: {error}")) from None
     return query
 
 
@@ -85,12 +85,12 @@ def run_query(export: Path, query: str | Path, fmt: str = "table", *, max_width:
     CSV and JSON carry full IRIs and full values.
     """
     if fmt not in FORMATS:
-        raise QueryError(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}")
+        raise QueryError(_one_line(f"unknown format {fmt!r}: use one of {', '.join(FORMATS)}"))
     text = read_query(query)
     try:
         prepared = prepareQuery(text, initNs=QUERY_PREFIXES)
     except Exception as error:  # pyparsing's ParseException, or a plain Exception for an unknown prefix
-        raise QueryError(f"invalid query: {_one_line(error)}") from None
+        raise QueryError(_one_line(f"invalid query: {error}")) from None
     try:
         graph = load_export(export)
     except ExportError as error:
@@ -99,7 +99,7 @@ def run_query(export: Path, query: str | Path, fmt: str = "table", *, max_width:
         result = graph.query(prepared)
         columns, rows = _rows(result)
     except Exception as error:  # evaluation errors surface as many exception types
-        raise QueryError(f"query failed: {_one_line(error)}") from None
+        raise QueryError(_one_line(f"query failed: {error}")) from None
     if fmt == "csv":
         return _csv(columns, rows)
     if fmt == "json":
@@ -178,24 +178,30 @@ def compact_iri(iri: str) -> str:
     return iri
 
 
+def _width(text: str) -> int:
+    """Terminal columns: East Asian wide characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _cell(term: object, max_width: int) -> str:
     text = _visible(compact_iri(str(term)) if isinstance(term, URIRef) else _plain(term))
-    if max_width and len(text) > max_width:
-        text = text[: max_width - 1] + "…"
+    if max_width and _width(text) > max_width:
+        while _width(text) > max_width - 1:
+            text = text[:-1]
+        text += "…"
     return text
 
 
 def _table(columns: list[str], rows: list[list[object]], max_width: int) -> str:
     cells = [[_cell(v, max_width) for v in row] for row in rows]
     header = [_visible(c) for c in columns]
-    widths = [max([len(header[i])] + [len(r[i]) for r in cells]) for i in range(len(columns))]
+    widths = [max([_width(header[i])] + [_width(r[i]) for r in cells]) for i in range(len(columns))]
 
     def line(values: list[str]) -> str:
-        return " | ".join(v.ljust(w) for v, w in zip(values, widths, strict=True)).rstrip()
+        return " | ".join(v + " " * (w - _width(v)) for v, w in zip(values, widths, strict=True)).rstrip()
 
     lines = [line(header), "-+-".join("-" * w for w in widths)]
     lines += [line(r) for r in cells]
     count = len(rows)
     lines.append(f"({count} row{'s' if count != 1 else ''})")
     return "\n".join(lines) + "\n"
-

@@ -7,6 +7,7 @@ evidence offsets computed later point into the text every export shows.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import html
 import re
@@ -18,6 +19,8 @@ import unicodedata
 
 # Zero-width space, word joiner, BOM, soft hyphen, Mongolian vowel separator, and C0 controls other than whitespace.
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad\u180e\x00-\x08\x0e-\x1f\x7f]")
+# A lone surrogate (JSON allows "\ud800") cannot be written as UTF-8.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # ZWJ/ZWNJ join emoji and shape Persian or Indic script; next to ASCII they do nothing.
 _IDLE_JOINER = re.compile("[\u200c\u200d](?=[\x00-\x7f]|$)|(?:(?<=[\x00-\x7f])|^)[\u200c\u200d]")
 
@@ -150,18 +153,17 @@ _MAX_DEPTH = 60
 _MAX_INLINE_MATH = 2000
 
 
-def _match_brace(s: str, i: int) -> int:
-    """Index of the `}` closing the `{` at `i`, or -1 when it is never closed."""
-    depth = 0
-    for m in _BRACE_TOKEN.finditer(s, i):
+def _brace_pairs(s: str) -> dict[int, int]:
+    """Offset of each `{` in `s` -> offset of the `}` that closes it; a `{` never closed is left out."""
+    pairs: dict[int, int] = {}
+    open_at: list[int] = []
+    for m in _BRACE_TOKEN.finditer(s):
         token = m.group(0)
         if token == "{":
-            depth += 1
-        elif token == "}":
-            depth -= 1
-            if depth == 0:
-                return m.start()
-    return -1
+            open_at.append(m.start())
+        elif token == "}" and open_at:
+            pairs[open_at.pop()] = m.start()
+    return pairs
 
 
 def _escaped(s: str, k: int) -> bool:
@@ -172,8 +174,18 @@ def _escaped(s: str, k: int) -> bool:
     return (k - j) % 2 == 1
 
 
+def _dollar_closers(s: str) -> list[int]:
+    """Offsets of every `$` that may close inline math: unescaped, after a non-space, not before a digit."""
+    return [
+        k for k in (m.start() for m in re.finditer(r"\$", s))
+        if k > 0 and not _escaped(s, k) and not s[k - 1].isspace() and not (k + 1 < len(s) and s[k + 1].isdigit())
+    ]
+
+
 def _has_inline_math(s: str) -> bool:
-    return any(_inline_math_end(s, m.start()) >= 0 for m in re.finditer(r"\$", s) if not _escaped(s, m.start()))
+    closers = _dollar_closers(s)
+    openers = (m.start() for m in re.finditer(r"\$", s))
+    return any(_inline_math_end(s, i, closers) >= 0 for i in openers if not _escaped(s, i))
 
 
 def _skip_spaces(s: str, i: int) -> int:
@@ -182,19 +194,14 @@ def _skip_spaces(s: str, i: int) -> int:
     return i
 
 
-def _inline_math_end(s: str, i: int) -> int:
+def _inline_math_end(s: str, i: int, closers: list[int]) -> int:
     """Index of the `$` that closes inline math opened at `i`, or -1 (pandoc's rule keeps "$5 and $10" as text)."""
     if i + 1 >= len(s) or s[i + 1].isspace():
         return -1
-    k = i + 1
-    limit = min(len(s), i + _MAX_INLINE_MATH)
-    while True:
-        k = s.find("$", k, limit)
-        if k < 0:
-            return -1
-        if not _escaped(s, k) and not s[k - 1].isspace() and not (k + 1 < len(s) and s[k + 1].isdigit()):
-            return k
-        k += 1
+    x = bisect.bisect_right(closers, i)
+    if x < len(closers) and closers[x] - i <= _MAX_INLINE_MATH:
+        return closers[x]
+    return -1
 
 
 class _TeX:
@@ -202,16 +209,22 @@ class _TeX:
 
     def __init__(self, pair_dollars: bool = False) -> None:
         self.depth = 0
+        self.pairs: dict[int, int] = {}  # brace pairs of the string being converted
+        self.closers: list[int] | None = None  # its `$` that may close inline math, found when first needed
+        self.unclosed: set[str] = set()  # the closing delimiters it lacks
         self.pair_dollars = pair_dollars  # every `$` opens or closes math, as in TeX, spaces or not
 
     def convert(self, s: str, math: bool) -> str:
         if self.depth > _MAX_DEPTH:
             return s
         self.depth += 1
+        outer = self.pairs, self.closers, self.unclosed
+        self.pairs, self.closers, self.unclosed = (_brace_pairs(s) if "{" in s else {}), None, set()
         try:
             return self._convert(s, math)
         finally:
             self.depth -= 1
+            self.pairs, self.closers, self.unclosed = outer
 
     def _convert(self, s: str, math: bool) -> str:
         out: list[str] = []
@@ -233,7 +246,7 @@ class _TeX:
         if c == "\\":
             return self._command(s, i, math, out)
         if c == "{":
-            j = _match_brace(s, i)
+            j = self.pairs.get(i, -1)
             if j < 0:
                 return "{", i + 1
             return self.convert(s[i + 1 : j], math), j + 1
@@ -255,7 +268,12 @@ class _TeX:
             if j < 0:
                 return "$$", i + 2
             return " " + self.convert(s[i + 2 : j], True) + " ", j + 2
-        j = self._next_dollar(s, i + 1) if self.pair_dollars else _inline_math_end(s, i)
+        if self.pair_dollars:
+            j = self._next_dollar(s, i + 1)
+        else:
+            if self.closers is None:
+                self.closers = _dollar_closers(s)
+            j = _inline_math_end(s, i, self.closers)
         if j < 0:
             return "$", i + 1
         return self.convert(s[i + 1 : j], True), j + 1
@@ -272,7 +290,7 @@ class _TeX:
         if i >= len(s):
             return "", i
         if s[i] == "{":
-            j = _match_brace(s, i)
+            j = self.pairs.get(i, -1)
             if j >= 0:
                 return s[i + 1 : j], j + 1
             return "", i + 1
@@ -297,8 +315,9 @@ class _TeX:
         name, i = m.group(1), m.end()
         if name in ("(", "["):
             close = "\\)" if name == "(" else "\\]"
-            j = s.find(close, i)
+            j = -1 if close in self.unclosed else s.find(close, i)
             if j < 0:
+                self.unclosed.add(close)
                 return "", i
             body = self.convert(s[i:j], True)
             return (body if name == "(" else f" {body} "), j + 2
@@ -375,8 +394,10 @@ class _TeX:
 
 
 def _in_url(text: str, pos: int) -> bool:
-    start = max(text.rfind(" ", 0, pos), text.rfind("{", 0, pos), text.rfind("\n", 0, pos)) + 1
-    token = text[start:pos]
+    """Whether `pos` lies inside a URL (looking back no further than a URL's usual length)."""
+    window = max(pos - 300, 0)
+    start = max(text.rfind(" ", window, pos), text.rfind("{", window, pos), text.rfind("\n", window, pos), window - 1)
+    token = text[start + 1 : pos]
     return "://" in token or token.startswith("www.")
 
 
@@ -401,7 +422,7 @@ def clean_markup(text: str, latex: bool | None = None) -> str:
     """
     if not text:
         return ""
-    text = unicodedata.normalize("NFC", text)
+    text = _SURROGATE.sub("\ufffd", unicodedata.normalize("NFC", text))
     text = _INVISIBLE.sub("", text)
     if "\u200c" in text or "\u200d" in text:
         text = _IDLE_JOINER.sub("", text)
@@ -477,7 +498,7 @@ def find_code_urls(text: str) -> list[str]:
 def derive_id(text: str) -> str:
     """A stable id from a paper's text: the same abstract (up to case, spacing and Unicode form) gives the same id."""
     normal = _WHITESPACE.sub(" ", unicodedata.normalize("NFC", text)).strip().casefold()
-    return "p-" + hashlib.sha1(normal.encode("utf-8")).hexdigest()[:12]
+    return "p-" + hashlib.sha1(normal.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "Fig.", "fig.", "Eq.", "eq.", "Sec.", "resp.")
@@ -486,12 +507,16 @@ _CLAUSE_END = re.compile(r"[,;:](?=\s)|\s[—–-]{1,2}\s|[，；：]")
 _MIN_CLAUSE = 0.6  # a clause shorter than this share of the limit says too little to be a title
 
 
-def _first_sentence(text: str) -> str:
+def _first_sentence(text: str, limit: int) -> str:
+    """The first sentence, when it ends within `limit` characters; else the text."""
     for m in _SENTENCE_END.finditer(text):
-        head = text[: m.end()]
-        if head.endswith(_ABBREVIATIONS) or re.search(r"\b[A-Z]\.$", head):
+        end = m.end()
+        if end > limit + 1:
+            break
+        initial = end >= 2 and text[end - 2].isupper() and (end == 2 or not text[end - 3].isalnum())
+        if initial or text.endswith(_ABBREVIATIONS, 0, end):
             continue  # an abbreviation or an initial, not the end of the sentence
-        return head
+        return text[:end]
     return text
 
 
@@ -507,7 +532,7 @@ def short_title(text: str, limit: int = 80) -> str:
     text = _WHITESPACE.sub(" ", text).strip()
     if not text or limit < 2:
         return text[: max(limit, 0)]
-    sentence = _first_sentence(text).rstrip()
+    sentence = _first_sentence(text, limit).rstrip()
     if len(sentence) <= limit:
         return sentence.rstrip(".!?。！？") or sentence
     ends = [m.start() for m in _CLAUSE_END.finditer(sentence, 0, limit + 1)]

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kg.read import InputError, read_papers
 from kg.text import clean_markup, derive_id, find_code_urls, short_title
@@ -105,6 +107,19 @@ def test_clean_markup_latex_flag_forces_braces_to_be_grouping() -> None:
     )
 
 
+MARKUP_CHARACTERS = st.sampled_from(list("ab \\{}$^_~`*'<>&;#%[]()/:.\u200b\u0301éא🤖"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=MARKUP_CHARACTERS | st.characters(), max_size=80))
+def test_cleaning_never_fails_and_leaves_no_invisible_characters(text: str) -> None:
+    for latex in (None, True):
+        clean = clean_markup(text, latex=latex)
+        assert clean == clean.strip() and "  " not in clean and "\u200b" not in clean
+    find_code_urls(text)
+    short_title(text)
+
+
 # --- find_code_urls ---------------------------------------------------------------------------------------------
 
 
@@ -187,6 +202,13 @@ def test_real_seed_file() -> None:
     assert papers[1].code == "https://github.com/chronos123/SpND"
     assert "\\url" not in papers[1].abstract and "50%" in papers[1].abstract
     assert len({p.id for p in papers}) == 19
+
+
+def test_seed_text_warns_when_its_title_line_looks_like_an_abstract(tmp_path: Path) -> None:
+    path = write(tmp_path, "seed.txt", "A long first line. " * 20 + "\n\nThe abstract.\n")
+    papers, warnings = read(path)
+    assert [p.abstract for p in papers] == ["The abstract."]
+    assert warnings == [f"{path}:1: first line read as the collection's title, not as an abstract"]
 
 
 def test_seed_text_with_only_a_header_has_no_abstracts(tmp_path: Path) -> None:
@@ -371,6 +393,26 @@ def test_bibtex_stray_closing_brace(tmp_path: Path) -> None:
     assert error_of(path).line == 19
 
 
+def test_bibtex_special_entries_parentheses_and_duplicate_keys(tmp_path: Path) -> None:
+    text = (
+        '@string{conf = "ICML"}\n@preamble{"\\newcommand{\\x}{y}"}\n@comment{ignored @misc{no, abstract={n}}}\n'
+        "@misc(dup, booktitle = conf, abstract = {First.})\n"
+        "@misc{dup, abstract = {Second.}, author = {Lovelace, Ada and others}}\n"
+    )
+    path = write(tmp_path, "refs.bib", text)
+    papers, _ = read(path)
+    assert [(p.id, p.abstract, p.source) for p in papers] == [
+        ("dup", "First.", f"{path}:4"),
+        ("dup", "Second.", f"{path}:5"),
+    ]
+    assert papers[0].venue == "ICML" and papers[1].authors == ["Ada Lovelace"]
+
+
+def test_bibtex_undefined_string_macro(tmp_path: Path) -> None:
+    path = write(tmp_path, "refs.bib", "@misc{a,\n  journal = nosuchmacro,\n  abstract = {x}\n}\n")
+    assert str(error_of(path)) == f"{path}:2: undefined @string macro 'nosuchmacro'"
+
+
 # --- gzip and folders -------------------------------------------------------------------------------------------
 
 
@@ -451,6 +493,11 @@ def test_binary_file(tmp_path: Path) -> None:
     assert str(error_of(path)) == f"{path}: binary file (NUL bytes), not text"
 
 
+def test_utf16_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.txt", "Title\n\nAbstract.\n".encode("utf-16"))
+    assert str(error_of(path)) == f"{path}: UTF-16 text; save the file as UTF-8"
+
+
 def test_unsupported_extension(tmp_path: Path) -> None:
     path = write(tmp_path, "a.pdf", "text")
     assert str(error_of(path)).startswith(f"{path}: unsupported file type '.pdf'")
@@ -519,6 +566,12 @@ def test_odd_but_valid_input(tmp_path: Path) -> None:
     assert papers[0].abstract == emoji and papers[1].abstract == rtl
     assert papers[1].title == "T" * 1000
     assert len(huge) > 1_000_000 and papers[2].abstract == huge
+
+
+def test_lone_surrogates_from_json_escapes_are_replaced(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.jsonl", '{"id": "x\\ud800", "abstract": "Bad \\udc00 half.", "title": "T\\ud800"}\n')
+    paper = read(path)[0][0]
+    assert (paper.id, paper.abstract, paper.title) == ("x\ufffd", "Bad \ufffd half.", "T\ufffd")
 
 
 @pytest.mark.skipif(not (SHARED / "corpora" / "icml2019.jsonl.gz").exists(), reason="shared corpora not present")

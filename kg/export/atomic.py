@@ -20,6 +20,7 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600 files; exports are for sharing
     try:
         kwargs = {"encoding": encoding, "newline": ""} if "b" not in mode else {}
         with os.fdopen(fd, mode, **kwargs) as handle:
@@ -30,6 +31,12 @@ def atomic_write(path: Path, mode: str = "w", encoding: str | None = "utf-8") ->
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_text(path: Path, text: str) -> Path:

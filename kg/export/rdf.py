@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
@@ -18,7 +19,7 @@ from rdflib import RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import DCTERMS, FOAF, PROV, SDO, SKOS
 
 from kg.export.atomic import atomic_write
-from kg.model import ROLES
+from kg.model import CONCEPT_TYPES
 
 KGO = Namespace("https://w3id.org/kg/ontology#")
 DEFAULT_BASE_IRI = "https://w3id.org/kg/"
@@ -44,7 +45,6 @@ ROLE_PROPERTIES: dict[str, URIRef] = {
     "evaluated_on": KGO.evaluatedOn,
     "reports": KGO.reportsMetric,
 }
-assert set(ROLE_PROPERTIES) == set(ROLES), "every role needs a property"
 
 # Each class with its superclasses, as declared in ontology/kg.ttl: the export asserts them all,
 # so a store without a reasoner still finds a Method with `?c a skos:Concept`.
@@ -61,15 +61,17 @@ CLASSES: dict[str, tuple[URIRef, ...]] = {
 }
 
 FILES = ("kg.ttl", "kg.nt", "kg.jsonld")
+ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^:]")
+NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f-\x9f]')
 
 
 class Iris:
     """Builds instance IRIs under one base: `{base}paper/{id}`, `{base}concept/{slug}`, `{base}community/{n}`."""
 
     def __init__(self, base_iri: str = DEFAULT_BASE_IRI) -> None:
-        if not base_iri or any(c in base_iri for c in '<>"{}|\\^` \t\r\n'):
-            raise ValueError(f"not a usable base IRI: {base_iri!r}")
-        if not base_iri.endswith(("/", "#")):
+        if not ABSOLUTE_IRI.match(base_iri) or NOT_IN_IRI.search(base_iri):
+            raise ValueError(f"not a usable base IRI (absolute, no spaces, quotes or <>): {base_iri!r}")
+        if not base_iri.endswith(("/", "#", ":")):
             base_iri += "/"
         self.base = Namespace(base_iri)
 
@@ -141,7 +143,7 @@ def build_rdf(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph
         kind = data.get("type")
         if kind == "Paper" and str(node).startswith("paper:"):
             paper_ids[node] = str(node)[len("paper:"):]
-        elif kind in CLASSES and str(node).startswith("concept:"):
+        elif kind in CONCEPT_TYPES and str(node).startswith("concept:"):
             concept_slugs[node] = str(node)[len("concept:"):]
 
     communities = {int(c["id"]): c for c in graph.graph.get("communities") or []}
@@ -292,12 +294,13 @@ def serialize(g: Graph, fmt: str) -> str:
         return "".join(line + "\n" for line in lines)
     if fmt == "json-ld":
         doc = json.loads(g.serialize(format="json-ld", context=jsonld_context(), auto_compact=True))
-        nodes = doc.get("@graph", [])
+        context = doc.pop("@context", jsonld_context())
+        nodes = doc.pop("@graph") if "@graph" in doc else [doc] if doc else []  # one node comes without @graph
         for node in nodes:
             for key, value in node.items():
                 if isinstance(value, list):
                     node[key] = sorted(value, key=lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False))
-        doc["@graph"] = sorted(nodes, key=lambda n: n.get("@id", ""))
+        doc = {"@context": context, "@graph": sorted(nodes, key=lambda n: n.get("@id", ""))}
         return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
     raise ValueError(f"unknown RDF format: {fmt}")
 

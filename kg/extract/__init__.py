@@ -98,5 +98,11 @@ class Extractor:
             names = title_names(self.nlp, paper.title)
             yield PaperExtraction(paper=paper, mentions=mentions_of(doc, names, paper.title))
 
+    def extract_many(self, items: list[tuple[str, str]], batch_size: int = 32) -> list[list[Mention]]:
+        """Mentions of each (title, abstract) pair, in order."""
+        texts = ((abstract, title) for title, abstract in items)
+        return [mentions_of(doc, title_names(self.nlp, title), title)
+                for doc, title in self.nlp.pipe(texts, as_tuples=True, batch_size=batch_size)]
+
     def extract_text(self, text: str, title: str = "") -> list[Mention]:
         return mentions_of(self.nlp(text), title_names(self.nlp, title), title)

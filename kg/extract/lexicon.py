@@ -5,53 +5,53 @@ from __future__ import annotations
 # Words that never make a concept on their own, whatever rule found them.
 GENERIC_WORDS = frozenset(
     [
-        "foundation", "foundations", "method", "methods", "approach", "approaches", "model", "models", "framework", "frameworks", "technique",
-        "techniques", "algorithm", "algorithms", "system", "systems", "architecture", "architectures", "network",
-        "networks", "module", "modules", "scheme", "schemes", "strategy", "strategies", "solution", "solutions", "tool",
-        "tools", "mechanism", "mechanisms", "procedure", "procedures", "paradigm", "paradigms", "pipeline", "pipelines",
-        "performance", "experiment", "experiments", "result", "results", "paper", "papers", "work", "works", "study",
-        "studies", "analysis", "analyses", "task", "tasks", "problem", "problems", "setting", "settings", "data",
-        "dataset", "datasets", "benchmark", "benchmarks", "baseline", "baselines", "metric", "metrics", "measure",
-        "measures", "evaluation", "evaluations", "theory", "theorem", "theorems", "property", "properties", "effect",
-        "effects", "issue", "issues", "challenge", "challenges", "limitation", "limitations", "advantage", "advantages",
-        "improvement", "improvements", "application", "applications", "domain", "domains", "case", "cases", "way",
-        "ways", "term", "terms", "number", "amount", "set", "sets", "state", "art", "state-of-the-art", "sota",
-        "literature", "field", "area", "areas", "variant", "variants", "version", "versions", "component", "components",
-        "design", "designs", "process", "processes", "step", "steps", "stage", "stages", "level", "levels", "type",
-        "types", "form", "forms", "function", "functions", "value", "values", "feature", "features", "information",
-        "knowledge", "quality", "efficiency", "effectiveness", "accuracy", "robustness", "generalization",
-        "scalability", "complexity", "cost", "costs", "time", "training", "inference", "learning", "prediction",
-        "predictions", "representation", "representations", "structure", "structures", "parameter", "parameters",
-        "objective", "objectives", "loss", "losses", "error", "errors", "bound", "bounds", "guarantee", "guarantees",
-        "insight", "insights", "idea", "ideas", "formulation", "formulations", "implementation", "implementations",
-        "extension", "extensions", "alternative", "alternatives", "technique-based", "method-based", "family", "class",
-        "classes", "kind", "kinds", "manner", "practice", "practices", "point", "points", "researcher", "researchers",
-        "user", "users", "human", "humans", "people", "agent", "agents", "ability", "abilities", "capability",
-        "capabilities", "gain", "gains", "rate", "rates", "size", "sizes", "order", "orders", "range", "variety", "lot",
-        "lots", "part", "parts", "rest", "end", "fact", "aspect", "aspects", "goal", "goals", "aim", "aims", "purpose",
-        "question", "questions", "answer", "answers", "need", "needs", "use", "uses", "context", "contexts", "input",
-        "inputs", "output", "outputs", "sample", "samples", "example", "examples", "instance", "instances", "score",
-        "scores"
+        "foundation", "foundations", "method", "methods", "approach", "approaches", "model", "models", "framework",
+        "frameworks", "technique", "techniques", "algorithm", "algorithms", "system", "systems", "architecture",
+        "architectures", "network", "networks", "module", "modules", "scheme", "schemes", "strategy", "strategies",
+        "solution", "solutions", "tool", "tools", "mechanism", "mechanisms", "procedure", "procedures", "paradigm",
+        "paradigms", "pipeline", "pipelines", "performance", "experiment", "experiments", "result", "results", "paper",
+        "papers", "work", "works", "study", "studies", "analysis", "analyses", "task", "tasks", "problem", "problems",
+        "setting", "settings", "data", "dataset", "datasets", "benchmark", "benchmarks", "baseline", "baselines",
+        "metric", "metrics", "measure", "measures", "evaluation", "evaluations", "theory", "theorem", "theorems",
+        "property", "properties", "effect", "effects", "issue", "issues", "challenge", "challenges", "limitation",
+        "limitations", "advantage", "advantages", "improvement", "improvements", "application", "applications",
+        "domain", "domains", "case", "cases", "way", "ways", "term", "terms", "number", "amount", "set", "sets",
+        "state", "art", "state-of-the-art", "sota", "literature", "field", "area", "areas", "variant", "variants",
+        "version", "versions", "component", "components", "design", "designs", "process", "processes", "step", "steps",
+        "stage", "stages", "level", "levels", "type", "types", "form", "forms", "function", "functions", "value",
+        "values", "feature", "features", "information", "knowledge", "quality", "efficiency", "effectiveness",
+        "accuracy", "robustness", "generalization", "scalability", "complexity", "cost", "costs", "time", "training",
+        "inference", "learning", "prediction", "predictions", "representation", "representations", "structure",
+        "structures", "parameter", "parameters", "objective", "objectives", "loss", "losses", "error", "errors",
+        "bound", "bounds", "guarantee", "guarantees", "insight", "insights", "idea", "ideas", "formulation",
+        "formulations", "implementation", "implementations", "extension", "extensions", "alternative", "alternatives",
+        "technique-based", "method-based", "family", "class", "classes", "kind", "kinds", "manner", "practice",
+        "practices", "point", "points", "researcher", "researchers", "user", "users", "human", "humans", "people",
+        "agent", "agents", "ability", "abilities", "capability", "capabilities", "gain", "gains", "rate", "rates",
+        "size", "sizes", "order", "orders", "range", "variety", "lot", "lots", "part", "parts", "rest", "end", "fact",
+        "aspect", "aspects", "goal", "goals", "aim", "aims", "purpose", "question", "questions", "answer", "answers",
+        "need", "needs", "use", "uses", "context", "contexts", "input", "inputs", "output", "outputs", "sample",
+        "samples", "example", "examples", "instance", "instances", "score", "scores"
     ]
 )
 
 # Modifiers stripped from the front of a phrase: they say how the authors feel, not what the thing is.
 FRONT_MODIFIERS = frozenset(
     [
-        "versatile", "theoretical", "algorithmic", "empirical", "fast", "faster", "accurate", "seamless", "unbiased", "complex", "representative", "superior", "moderately",
-        "highly", "specialized", "inflexible", "benign", "reliable", "precise", "stable", "consistent", "better",
-        "high-quality", "high-performing", "efficiently", "carefully", "simple", "naive", "vanilla", "improved",
-        "a", "an", "the", "our", "their", "its", "this", "these", "those", "that", "such", "which", "each", "every",
-        "any", "all", "some", "many", "several", "various", "novel", "new", "existing", "proposed", "current", "recent",
-        "prior", "previous", "standard", "popular", "powerful", "simple", "efficient", "effective", "challenging",
-        "important", "crucial", "critical", "key", "main", "major", "widely", "commonly", "traditional", "typical",
-        "classical", "classic", "conventional", "modern", "advanced", "pre-trained", "pretrained", "sophisticated",
-        "promising", "remarkable", "significant", "great", "strong", "extensive", "different", "diverse", "multiple",
-        "numerous", "other", "same", "similar", "particular", "specific", "certain", "general", "generic",
-        "state-of-the-art", "sota", "leading", "well-known", "well-established", "first", "second", "latest",
-        "emerging", "successful", "fundamental", "principled", "unified", "holistic", "comprehensive", "practical",
-        "scalable", "flexible", "lightweight", "elegant", "so-called", "original", "respective", "corresponding",
-        "underlying", "resulting", "given", "above", "following"
+        "versatile", "theoretical", "algorithmic", "empirical", "fast", "faster", "accurate", "seamless", "unbiased",
+        "complex", "representative", "superior", "moderately", "highly", "specialized", "inflexible", "benign",
+        "reliable", "precise", "stable", "consistent", "better", "high-quality", "high-performing", "efficiently",
+        "carefully", "simple", "naive", "vanilla", "improved", "a", "an", "the", "our", "their", "its", "this", "these",
+        "those", "that", "such", "which", "each", "every", "any", "all", "some", "many", "several", "various", "novel",
+        "new", "existing", "proposed", "current", "recent", "prior", "previous", "standard", "popular", "powerful",
+        "efficient", "effective", "challenging", "important", "crucial", "critical", "key", "main", "major", "widely",
+        "commonly", "traditional", "typical", "classical", "classic", "conventional", "modern", "advanced",
+        "pre-trained", "pretrained", "sophisticated", "promising", "remarkable", "significant", "great", "strong",
+        "extensive", "different", "diverse", "multiple", "numerous", "other", "same", "similar", "particular",
+        "specific", "certain", "general", "generic", "state-of-the-art", "sota", "leading", "well-known",
+        "well-established", "first", "second", "latest", "emerging", "successful", "fundamental", "principled",
+        "unified", "holistic", "comprehensive", "practical", "scalable", "flexible", "lightweight", "elegant",
+        "so-called", "original", "respective", "corresponding", "underlying", "resulting", "given", "above", "following"
     ]
 )
 
@@ -75,11 +75,10 @@ TASK_HEADS = frozenset(
         "clustering", "regression", "ranking", "recommendation", "matching", "completion", "localization",
         "localisation", "parsing", "tagging", "understanding", "reasoning", "navigation", "manipulation", "grounding",
         "alignment", "discovery", "imputation", "denoising", "deblurring", "restoration", "registration",
-        "correspondence", "search", "identification", "verification", "attribution", "unlearning", "editing",
-        "labeling", "labelling", "annotation", "transcription", "diarization", "separation", "enhancement", "coloring",
-        "colorization", "extraction", "induction", "poisoning",
-        "elimination", "selection", "sampling", "testing", "calibration",
-        "attack", "attacks", "perception", "learning", "inference"
+        "correspondence", "search", "identification", "verification", "attribution", "unlearning", "labeling",
+        "labelling", "annotation", "transcription", "diarization", "separation", "enhancement", "coloring",
+        "colorization", "extraction", "induction", "poisoning", "elimination", "selection", "sampling", "testing",
+        "calibration", "attack", "attacks", "perception", "learning", "inference"
     ]
 )
 

@@ -34,6 +34,7 @@ READERS: dict[str, Callable[[InputFile], Records]] = {
 }
 LATEX_FORMATS = frozenset({".bib", ".bibtex"})
 SNIFF_BYTES = 1024
+_SURROGATE = re.compile("[\ud800-\udfff]")  # lone halves JSON lets through; UTF-8 cannot hold them
 _URL = re.compile(r"https?://[^\s()<>\[\]\"']+")
 
 
@@ -88,7 +89,7 @@ class InputFile:
 
     def lines(self, keepends: bool = False) -> Iterator[tuple[int, str]]:
         """The file's lines, decoded one at a time, with their 1-based numbers."""
-        with self._reading() as handle:
+        with self.reading() as handle:
             for number, raw in enumerate(handle, 1):
                 text = self._decode(raw, number)
                 if number == 1:
@@ -97,7 +98,7 @@ class InputFile:
 
     def text(self) -> str:
         """The whole file decoded, for formats that cannot be parsed line by line."""
-        with self._reading() as handle:
+        with self.reading() as handle:
             data = handle.read()
         try:
             return data.decode("utf-8").removeprefix("\ufeff")
@@ -120,7 +121,7 @@ class InputFile:
             raise self.error(message, line)
         self.warn(str(self.error(f"{message}; decoded with replacement characters", line)))
 
-    def _reading(self) -> _Reading:
+    def reading(self) -> _Reading:
         return _Reading(self)
 
 
@@ -185,7 +186,7 @@ def _expand(path: Path) -> list[Path]:
 
 def _check_head(source: InputFile) -> None:
     """Refuse empty and binary files before a reader sees them."""
-    with source._reading() as handle:
+    with source.reading() as handle:
         head = handle.read(SNIFF_BYTES)
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise source.error("UTF-16 text; save the file as UTF-8")
@@ -213,6 +214,10 @@ def _bare(given: str) -> str:
     return given if given and not any(c.isspace() for c in given) else ""
 
 
+def _scrub(value: str) -> str:
+    return _SURROGATE.sub("\ufffd", value.strip())
+
+
 def _finish(source: InputFile, line: int, paper: Paper, latex: bool) -> Paper | None:
     """Clean a record's text and fill what can be derived; None (after reporting) when it has no abstract."""
     raw = paper.abstract
@@ -226,9 +231,9 @@ def _finish(source: InputFile, line: int, paper: Paper, latex: bool) -> Paper | 
     paper.title = clean_markup(paper.title, latex=latex or None)
     paper.authors = [name for name in (clean_markup(a, latex=latex or None) for a in paper.authors) if name]
     paper.venue = clean_markup(paper.venue, latex=latex or None)
-    paper.url = paper.url.strip()
-    paper.code = _code_link(paper.code) or next(iter(find_code_urls(raw)), "") or _bare(paper.code)
-    paper.id = paper.id.strip() or derive_id(paper.abstract)
+    paper.url = _scrub(paper.url)
+    paper.code = _scrub(_code_link(paper.code) or next(iter(find_code_urls(raw)), "") or _bare(paper.code))
+    paper.id = _scrub(paper.id) or derive_id(paper.abstract)
     paper.source = f"{source.path}:{line}"
     return paper
 
