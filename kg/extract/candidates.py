@@ -28,7 +28,8 @@ from kg.normalize import label_key
 NOT_NAMES = frozenset(
     [
         "AI", "ML", "DL", "NLP", "CV", "RL", "I", "II", "IV", "VI", "OK", "US", "UK", "EU", "USA", "GPU", "GPUs", "CPU",
-        "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA"
+        "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA", "DNN", "DNNs", "NN", "NNs", "ANN",
+        "ANNs"
     ]
 )
 MAX_PHRASE_TOKENS = 6
