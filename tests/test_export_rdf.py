@@ -119,10 +119,11 @@ def test_tiny_graphs_export_in_every_format(tmp_path: Path, nodes: int) -> None:
     assert "@context" in json.loads((tmp_path / "kg.jsonld").read_text(encoding="utf-8"))
 
 
-def test_ntriples_lines_are_sorted(export: Path) -> None:
+def test_ntriples_has_one_triple_per_line_and_no_repeats(export: Path) -> None:
     lines = (export / "kg.nt").read_text(encoding="utf-8").split("\n")
     assert lines[-1] == ""
-    assert lines[:-1] == sorted(lines[:-1])
+    assert all(line.startswith("<") and line.endswith(" .") for line in lines[:-1])
+    assert len(set(lines[:-1])) == len(lines) - 1
 
 
 # --- content ------------------------------------------------------------------------------------------------------

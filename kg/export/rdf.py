@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import quote
@@ -17,6 +17,7 @@ from urllib.parse import quote
 import networkx as nx
 from rdflib import RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import DCTERMS, FOAF, PROV, SDO, SKOS
+from rdflib.term import Node
 
 from kg.export.atomic import atomic_write
 from kg.model import CONCEPT_TYPES
@@ -120,7 +121,18 @@ def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _types(g: Graph, node: URIRef, kind: str) -> None:
+class Triples(list):
+    """A plain list of triples with rdflib's `add`: building a real Graph per chunk would index what is only
+    written out."""
+
+    def add(self, triple: tuple) -> None:
+        self.append(triple)
+
+
+Sink = Graph | Triples
+
+
+def _types(g: Sink, node: URIRef, kind: str) -> None:
     for cls in CLASSES[kind]:
         g.add((node, RDF.type, cls))
 
@@ -133,10 +145,10 @@ def new_graph() -> Graph:
     return g
 
 
-def build_rdf(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph:
-    """Translate the networkx graph into RDF (see ontology/kg.ttl for the terms)."""
+def rdf_chunks(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iterator[Triples]:
+    """The RDF of the graph, one small chunk at a time: each paper with its statements and links, then each
+    concept, then the communities. Chunks come in sorted order, so the output is the same for the same graph."""
     iris = Iris(base_iri)
-    g = new_graph()
     paper_ids: dict[str, str] = {}
     concept_slugs: dict[str, str] = {}
     for node, data in graph.nodes(data=True):
@@ -148,25 +160,36 @@ def build_rdf(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph
 
     communities = {int(c["id"]): c for c in graph.graph.get("communities") or []}
     used_communities: set[int] = set()
-
-    for node, pid in paper_ids.items():
-        used_communities |= _add_paper(g, iris, pid, graph.nodes[node])
-    for node, slug in concept_slugs.items():
-        used_communities |= _add_concept(g, iris, slug, graph.nodes[node])
-
+    for node in sorted(paper_ids):
+        chunk = Triples()
+        used_communities |= _add_paper(chunk, iris, paper_ids[node], graph.nodes[node])
+        for _, v, key, data in sorted(graph.out_edges(node, keys=True, data=True), key=lambda e: (e[1], e[2])):
+            role = data.get("role", key)
+            if v in concept_slugs and role in ROLE_PROPERTIES:
+                _add_statement(chunk, iris, paper_ids[node], role, concept_slugs[v], data)
+            elif v in paper_ids and role == "shares":
+                _add_link(chunk, iris, graph, paper_ids, concept_slugs, node, v, data)
+        yield chunk
+    for node in sorted(concept_slugs):
+        chunk = Triples()
+        used_communities |= _add_concept(chunk, iris, concept_slugs[node], graph.nodes[node])
+        yield chunk
+    chunk = Triples()
     for number in sorted(set(communities) | used_communities):
-        _add_community(g, iris, number, communities.get(number, {}))
+        _add_community(chunk, iris, number, communities.get(number, {}))
+    yield chunk
 
-    for u, v, key, data in graph.edges(keys=True, data=True):
-        role = data.get("role", key)
-        if u in paper_ids and v in concept_slugs and role in ROLE_PROPERTIES:
-            _add_statement(g, iris, paper_ids[u], role, concept_slugs[v], data)
-        elif u in paper_ids and v in paper_ids and role == "shares":
-            _add_link(g, iris, graph, paper_ids, concept_slugs, u, v, data)
+
+def build_rdf(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph:
+    """The whole graph as one rdflib Graph (for queries and validation of small graphs)."""
+    g = new_graph()
+    for chunk in rdf_chunks(graph, base_iri):
+        for triple in chunk:
+            g.add(triple)
     return g
 
 
-def _add_paper(g: Graph, iris: Iris, pid: str, data: dict) -> set[int]:
+def _add_paper(g: Sink, iris: Iris, pid: str, data: dict) -> set[int]:
     paper = iris.paper(pid)
     _types(g, paper, "Paper")
     title = _text(data.get("title")) or _text(data.get("label")) or pid
@@ -190,7 +213,7 @@ def _add_paper(g: Graph, iris: Iris, pid: str, data: dict) -> set[int]:
     return _add_membership(g, iris, paper, data)
 
 
-def _add_concept(g: Graph, iris: Iris, slug: str, data: dict) -> set[int]:
+def _add_concept(g: Sink, iris: Iris, slug: str, data: dict) -> set[int]:
     concept = iris.concept(slug)
     _types(g, concept, data["type"])
     label = _text(data.get("label")) or slug
@@ -204,7 +227,7 @@ def _add_concept(g: Graph, iris: Iris, slug: str, data: dict) -> set[int]:
     return _add_membership(g, iris, concept, data)
 
 
-def _add_membership(g: Graph, iris: Iris, node: URIRef, data: dict) -> set[int]:
+def _add_membership(g: Sink, iris: Iris, node: URIRef, data: dict) -> set[int]:
     number = data.get("community")
     if number is None or int(number) < 0:
         return set()
@@ -212,7 +235,7 @@ def _add_membership(g: Graph, iris: Iris, node: URIRef, data: dict) -> set[int]:
     return {int(number)}
 
 
-def _add_community(g: Graph, iris: Iris, number: int, info: dict) -> None:
+def _add_community(g: Sink, iris: Iris, number: int, info: dict) -> None:
     community = iris.community(number)
     _types(g, community, "Community")
     g.add((community, DCTERMS.identifier, Literal(number)))
@@ -222,7 +245,7 @@ def _add_community(g: Graph, iris: Iris, number: int, info: dict) -> None:
         g.add((community, KGO.communitySize, Literal(int(info["size"]))))
 
 
-def _add_statement(g: Graph, iris: Iris, pid: str, role: str, slug: str, data: dict) -> None:
+def _add_statement(g: Sink, iris: Iris, pid: str, role: str, slug: str, data: dict) -> None:
     paper, concept, prop = iris.paper(pid), iris.concept(slug), ROLE_PROPERTIES[role]
     g.add((paper, prop, concept))
     g.add((paper, KGO.mentions, concept))
@@ -246,7 +269,7 @@ def _add_statement(g: Graph, iris: Iris, pid: str, role: str, slug: str, data: d
 
 
 def _add_link(
-    g: Graph, iris: Iris, graph: nx.MultiDiGraph, paper_ids: dict[str, str], concept_slugs: dict[str, str],
+    g: Sink, iris: Iris, graph: nx.MultiDiGraph, paper_ids: dict[str, str], concept_slugs: dict[str, str],
     u: str, v: str, data: dict,
 ) -> None:
     a, b = paper_ids[u], paper_ids[v]
@@ -285,37 +308,145 @@ def jsonld_context() -> dict[str, str]:
     return {prefix: str(ns) for prefix, ns in PREFIXES.items()}
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_NEEDS_ESCAPE = re.compile(r'[\\"\x00-\x1f\x7f]')
+_PN_LOCAL = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_NAMESPACES = sorted(((str(ns), prefix) for prefix, ns in PREFIXES.items()), key=lambda x: -len(x[0]))
+
+
+def _escape(text: str) -> str:
+    """A string literal's body, escaped as N-Triples and Turtle both read it."""
+    return _NEEDS_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04X}"), text)
+
+
+def _qname(iri: str) -> str | None:
+    for namespace, prefix in _NAMESPACES:
+        if iri.startswith(namespace) and _PN_LOCAL.fullmatch(iri[len(namespace):]):
+            return f"{prefix}:{iri[len(namespace):]}"
+    return None
+
+
+def _nt(term: Node) -> str:
+    if isinstance(term, URIRef):
+        return f"<{term}>"
+    literal = f'"{_escape(str(term))}"'
+    return f"{literal}^^<{term.datatype}>" if term.datatype else literal
+
+
+def _ttl(term: Node) -> str:
+    if isinstance(term, URIRef):
+        return _qname(str(term)) or f"<{term}>"
+    literal = f'"{_escape(str(term))}"'
+    return f"{literal}^^{_ttl(term.datatype)}" if term.datatype else literal
+
+
+def _by_subject(triples: Iterable[tuple]) -> list[tuple[URIRef, dict[URIRef, list[Node]]]]:
+    """Triples grouped by subject then predicate, everything sorted (rdf:type first)."""
+    grouped: dict[URIRef, dict[URIRef, set[Node]]] = {}
+    for s, p, o in triples:
+        grouped.setdefault(s, {}).setdefault(p, set()).add(o)
+    order = []
+    for subject in sorted(grouped):
+        predicates = grouped[subject]
+        keys = sorted(predicates, key=lambda p: (p != RDF.type, str(p)))
+        order.append((subject, {p: sorted(predicates[p], key=_sort_key) for p in keys}))
+    return order
+
+
+def _sort_key(term: Node) -> tuple:
+    return (isinstance(term, Literal), str(term), str(getattr(term, "datatype", "") or ""))
+
+
+def nt_lines(triples: Iterable[tuple]) -> str:
+    return "".join(sorted({f"{_nt(s)} {_nt(p)} {_nt(o)} .\n" for s, p, o in triples}))
+
+
+def turtle_block(triples: Iterable[tuple]) -> str:
+    parts = []
+    for subject, predicates in _by_subject(triples):
+        lines = []
+        for predicate, objects in predicates.items():
+            verb = "a" if predicate == RDF.type else _ttl(predicate)
+            lines.append(f"    {verb} {', '.join(_ttl(o) for o in objects)}")
+        parts.append(f"{_ttl(subject)}\n" + " ;\n".join(lines) + " .\n\n")
+    return "".join(parts)
+
+
+def turtle_prefixes() -> str:
+    return "".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in PREFIXES.items()) + "\n"
+
+
+def _json_value(term: Node) -> object:
+    if isinstance(term, URIRef):
+        return {"@id": _qname(str(term)) or str(term)}
+    if term.datatype is None or term.datatype == XSD.string:
+        return str(term)
+    return {"@type": _qname(str(term.datatype)) or str(term.datatype), "@value": str(term)}
+
+
+def jsonld_nodes(triples: Iterable[tuple]) -> list[dict]:
+    nodes = []
+    for subject, predicates in _by_subject(triples):
+        node: dict[str, object] = {"@id": _qname(str(subject)) or str(subject)}
+        for predicate, objects in predicates.items():
+            if predicate == RDF.type:
+                node["@type"] = [_qname(str(o)) or str(o) for o in objects]
+            else:
+                node[_qname(str(predicate)) or str(predicate)] = [_json_value(o) for o in objects]
+        nodes.append(node)
+    return nodes
+
+
 def serialize(g: Graph, fmt: str) -> str:
-    """One of "turtle", "nt" (lines sorted) or "json-ld" (nodes sorted by @id, keys sorted)."""
+    """One of "turtle", "nt" or "json-ld", written the way `write` writes the export."""
+    triples = list(g)
     if fmt == "turtle":
-        return g.serialize(format="turtle")
+        return turtle_prefixes() + turtle_block(triples)
     if fmt == "nt":
-        lines = sorted(line for line in g.serialize(format="nt").split("\n") if line.strip())
-        return "".join(line + "\n" for line in lines)
+        return nt_lines(triples)
     if fmt == "json-ld":
-        doc = json.loads(g.serialize(format="json-ld", context=jsonld_context(), auto_compact=True))
-        context = doc.pop("@context", jsonld_context())
-        nodes = doc.pop("@graph") if "@graph" in doc else [doc] if doc else []  # one node comes without @graph
-        for node in nodes:
-            for key, value in node.items():
-                if isinstance(value, list):
-                    node[key] = sorted(value, key=lambda v: json.dumps(v, sort_keys=True, ensure_ascii=False))
-        doc = {"@context": context, "@graph": sorted(nodes, key=lambda n: n.get("@id", ""))}
-        return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        return _jsonld_document([jsonld_nodes(triples)])
     raise ValueError(f"unknown RDF format: {fmt}")
 
 
+def _jsonld_document(chunks: Iterable[list[dict]], handle=None) -> str:
+    """{"@context": ..., "@graph": [...]}, one node per line; written to `handle` as it goes when one is given."""
+    pieces = []
+
+    def emit(text: str) -> None:
+        if handle is not None:
+            handle.write(text)
+        else:
+            pieces.append(text)
+
+    emit('{"@context": ' + json.dumps(jsonld_context(), sort_keys=True) + ',\n "@graph": [')
+    first = True
+    for nodes in chunks:
+        for node in nodes:
+            emit(("\n  " if first else ",\n  ") + json.dumps(node, ensure_ascii=False, sort_keys=True))
+            first = False
+    emit("\n]}\n")
+    return "".join(pieces)
+
+
 def write(graph: nx.MultiDiGraph, out_dir: Path, base_iri: str = DEFAULT_BASE_IRI) -> list[Path]:
-    """Write kg.ttl, kg.nt and kg.jsonld into `out_dir`; return their paths."""
-    g = build_rdf(graph, base_iri=base_iri)
+    """Write kg.ttl, kg.nt and kg.jsonld into `out_dir` in one pass over the graph, a chunk at a time."""
     out_dir = Path(out_dir)
-    paths = []
-    for name, fmt in zip(FILES, ("turtle", "nt", "json-ld"), strict=True):
-        path = out_dir / name
-        with atomic_write(path) as handle:
-            handle.write(serialize(g, fmt))
-        paths.append(path)
+    paths = [out_dir / name for name in FILES]
+    with atomic_write(paths[0]) as ttl, atomic_write(paths[1]) as nt, atomic_write(paths[2]) as jsonld:
+        ttl.write(turtle_prefixes())
+
+        def chunks() -> Iterator[list[dict]]:
+            for chunk in rdf_chunks(graph, base_iri):
+                ttl.write(turtle_block(chunk))
+                nt.write(nt_lines(chunk))
+                yield jsonld_nodes(chunk)
+
+        _jsonld_document(chunks(), jsonld)
     return paths
 
 
-__all__ = ["DEFAULT_BASE_IRI", "KGO", "PREFIXES", "ROLE_PROPERTIES", "build_rdf", "new_graph", "serialize", "write"]
+__all__ = [
+    "DEFAULT_BASE_IRI", "KGO", "PREFIXES", "ROLE_PROPERTIES",
+    "build_rdf", "new_graph", "rdf_chunks", "serialize", "write",
+]
