@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
@@ -314,11 +315,15 @@ _PN_LOCAL = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _NAMESPACES = sorted(((str(ns), prefix) for prefix, ns in PREFIXES.items()), key=lambda x: -len(x[0]))
 
 
+Grouped = list[tuple[URIRef, dict[URIRef, list[Node]]]]
+
+
 def _escape(text: str) -> str:
     """A string literal's body, escaped as N-Triples and Turtle both read it."""
     return _NEEDS_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04X}"), text)
 
 
+@lru_cache(maxsize=1 << 16)
 def _qname(iri: str) -> str | None:
     for namespace, prefix in _NAMESPACES:
         if iri.startswith(namespace) and _PN_LOCAL.fullmatch(iri[len(namespace):]):
@@ -340,7 +345,7 @@ def _ttl(term: Node) -> str:
     return f"{literal}^^{_ttl(term.datatype)}" if term.datatype else literal
 
 
-def _by_subject(triples: Iterable[tuple]) -> list[tuple[URIRef, dict[URIRef, list[Node]]]]:
+def _by_subject(triples: Iterable[tuple]) -> Grouped:
     """Triples grouped by subject then predicate, everything sorted (rdf:type first)."""
     grouped: dict[URIRef, dict[URIRef, set[Node]]] = {}
     for s, p, o in triples:
@@ -361,9 +366,9 @@ def nt_lines(triples: Iterable[tuple]) -> str:
     return "".join(sorted({f"{_nt(s)} {_nt(p)} {_nt(o)} .\n" for s, p, o in triples}))
 
 
-def turtle_block(triples: Iterable[tuple]) -> str:
+def turtle_block(grouped: Grouped) -> str:
     parts = []
-    for subject, predicates in _by_subject(triples):
+    for subject, predicates in grouped:
         lines = []
         for predicate, objects in predicates.items():
             verb = "a" if predicate == RDF.type else _ttl(predicate)
@@ -384,9 +389,9 @@ def _json_value(term: Node) -> object:
     return {"@type": _qname(str(term.datatype)) or str(term.datatype), "@value": str(term)}
 
 
-def jsonld_nodes(triples: Iterable[tuple]) -> list[dict]:
+def jsonld_nodes(grouped: Grouped) -> list[dict]:
     nodes = []
-    for subject, predicates in _by_subject(triples):
+    for subject, predicates in grouped:
         node: dict[str, object] = {"@id": _qname(str(subject)) or str(subject)}
         for predicate, objects in predicates.items():
             if predicate == RDF.type:
@@ -401,11 +406,11 @@ def serialize(g: Graph, fmt: str) -> str:
     """One of "turtle", "nt" or "json-ld", written the way `write` writes the export."""
     triples = list(g)
     if fmt == "turtle":
-        return turtle_prefixes() + turtle_block(triples)
+        return turtle_prefixes() + turtle_block(_by_subject(triples))
     if fmt == "nt":
         return nt_lines(triples)
     if fmt == "json-ld":
-        return _jsonld_document([jsonld_nodes(triples)])
+        return _jsonld_document([jsonld_nodes(_by_subject(triples))])
     raise ValueError(f"unknown RDF format: {fmt}")
 
 
@@ -438,9 +443,10 @@ def write(graph: nx.MultiDiGraph, out_dir: Path, base_iri: str = DEFAULT_BASE_IR
 
         def chunks() -> Iterator[list[dict]]:
             for chunk in rdf_chunks(graph, base_iri):
-                ttl.write(turtle_block(chunk))
+                grouped = _by_subject(chunk)
+                ttl.write(turtle_block(grouped))
                 nt.write(nt_lines(chunk))
-                yield jsonld_nodes(chunk)
+                yield jsonld_nodes(grouped)
 
         _jsonld_document(chunks(), jsonld)
     return paths

@@ -69,6 +69,13 @@ class Candidate:
         return label_key(self.canonical or self.label)
 
 
+def noun_chunks(doc: Doc) -> list[Span]:
+    """The doc's noun chunks, computed once (spaCy walks the whole parse on every access)."""
+    if "kg_noun_chunks" not in doc.user_data:
+        doc.user_data["kg_noun_chunks"] = list(doc.noun_chunks)
+    return doc.user_data["kg_noun_chunks"]
+
+
 def head_type(words: list[str]) -> str | None:
     """The concept type a phrase's head noun suggests, from its last word (or last two, hyphen-joined)."""
     words = [w for w in words if any(c.isalnum() for c in w)]
@@ -85,20 +92,20 @@ def head_type(words: list[str]) -> str | None:
     return None
 
 
-def in_url(token: Token) -> bool:
-    """True for a token inside a whitespace-delimited word that is a web address."""
-    text = token.doc.text
+def in_url(token: Token, text: str) -> bool:
+    """True for a token inside a whitespace-delimited word of `text` (the doc's text) that is a web address."""
     start = text.rfind(" ", 0, token.idx) + 1
     end = text.find(" ", token.idx)
     word = text[start : end if end >= 0 else len(text)]
     return "://" in word or "www." in word or "github" in word.lower()
 
 
-def is_name_token(token: Token) -> bool:
+def is_name_token(token: Token, doc_text: str | None = None) -> bool:
+    """A token that looks like a name: inner capitals or digits ('FooNet', 'XYZ-2'), not a web address."""
     text = token.text
     if text in NOT_NAMES or len(text) < 2 or not text[0].isalpha() or not _NAME_CHARS.fullmatch(text):
         return False
-    if token.like_url or in_url(token):
+    if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
         return False
     upper_inside = any(c.isupper() for c in text[1:])
     has_digit = any(c.isdigit() for c in text)
@@ -200,6 +207,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         return existing
 
     gazetteer = list(doc.spans[SPAN_KEY]) if SPAN_KEY in doc.spans else []
+    doc_text = doc.text  # built from the tokens on every access: read it once
 
     def gazetteer_hit(span: Span) -> Span | None:
         """A hit covering the span exactly (a hit inside 'Symmetry-Aware GFlowNets' does not name it)."""
@@ -261,7 +269,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN')
     for token in doc:
-        if token.i in taken or not is_name_token(token):
+        if token.i in taken or not is_name_token(token, doc_text):
             continue
         span = name_span(doc, token)
         nxt = doc[span.end] if span.end < len(doc) else None
@@ -288,12 +296,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                               canonical=entry.canonical, named=True), doc[base.i : base.i + 1])
 
     # 8. 'the estimation of fractional posteriors' -> 'fractional posterior estimation'
-    for chunk in doc.noun_chunks:
+    for chunk in noun_chunks(doc):
         if len(chunk) > 2 or chunk.root.lower_ not in TASK_HEADS or chunk.root.lower_ in GENERIC_WORDS:
             continue
         after = chunk.end
         if after + 1 < len(doc) and doc[after].lower_ == "of":
-            inner_chunk = next((c for c in doc.noun_chunks if c.start == after + 1), None)
+            inner_chunk = next((c for c in noun_chunks(doc) if c.start == after + 1), None)
             inner = clean_phrase(inner_chunk) if inner_chunk is not None else None
             if inner is not None and len(inner) <= 3 and not any(i in taken for i in range(inner.start, inner.end)):
                 label = f"{_lower_title_case(inner)} {chunk.root.lower_}"
@@ -302,7 +310,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                         doc[chunk.start : inner.end])
 
     # 9. descriptive noun phrases whose head says what they are
-    for chunk in doc.noun_chunks:
+    for chunk in noun_chunks(doc):
         if any(i in taken for i in range(chunk.start, chunk.end)):
             continue
         phrase = clean_phrase(chunk)
@@ -334,7 +342,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 def _wider_task(hit: Span) -> Span | None:
     """'handwritten music transcription' around the known task 'music transcription': the more specific task,
     when up to two plain nouns or adjectives stand in front of the known one in the same noun phrase."""
-    chunk = next((c for c in hit.doc.noun_chunks if c.start <= hit.start and c.end == hit.end), None)
+    chunk = next((c for c in noun_chunks(hit.doc) if c.start <= hit.start and c.end == hit.end), None)
     phrase = clean_phrase(chunk) if chunk is not None else None
     if phrase is None or phrase.end != hit.end or not 0 < hit.start - phrase.start <= 2:
         return None

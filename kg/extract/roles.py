@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.candidates import Candidate
+from kg.extract.candidates import Candidate, noun_chunks
 
 PROPOSE_VERBS = frozenset(
     [
@@ -147,7 +147,7 @@ def proposal_phrases(doc: Doc) -> list[Span]:
     phrases = []
     for sent in doc.sents:
         objects, listed = _proposal_objects(sent)
-        phrases += listed + [chunk for chunk in sent.noun_chunks if chunk.root.i in objects]
+        phrases += listed + [c for c in noun_chunks(doc) if sent.start <= c.start < sent.end and c.root.i in objects]
     return phrases
 
 
