@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
 from pathlib import Path
-
-import networkx as nx
 
 from kg.model import CONCEPT_TYPES
 
@@ -49,6 +46,7 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("--jobs", type=int, default=None, help="processes that extract (default: all cores)")
     build.add_argument("--cache-dir", default=None, help="extraction cache (default: OUT/.kg-cache)")
     build.add_argument("--no-cache", action="store_true", help="extract every paper again, and keep no cache")
+    build.add_argument("--force", action="store_true", help="write the exports even when they are up to date")
     build.add_argument("--format", action="append", dest="formats",
                        choices=["jsonl", "rdf", "graphml", "gexf", "neo4j", "html"],
                        help="write only this export (repeatable; default: all)")
@@ -87,23 +85,25 @@ def run_build(args: argparse.Namespace) -> int:
     result = build(
         args.inputs, args.out, model=args.spacy_model, min_confidence=args.min_confidence, skip_bad=args.skip_bad,
         formats=args.formats, options=ExportOptions(base_iri=args.base_iri, html_max_nodes=args.html_max_nodes),
-        quiet=args.quiet, jobs=args.jobs or default_jobs(), cache_dir=cache_dir,
+        quiet=args.quiet, jobs=args.jobs or default_jobs(), cache_dir=cache_dir, reuse=not args.force,
     )
     for warning in result.warnings:
         print(f"kg: warning: {warning}", file=sys.stderr)
     if not args.quiet:
-        print(summary(result.graph, [p for paths in result.paths.values() for p in paths], len(result.warnings)))
+        written = [p for paths in result.paths.values() for p in paths]
+        print(summary(result.summary, written, len(result.warnings)))
+        if result.up_to_date:
+            print(f"exports in {args.out} are up to date: nothing written (--force writes them again)")
         print(f"extracted: {result.extracted} papers, {result.cached} from the cache")
     return EXIT_OK
 
 
-def summary(graph: nx.MultiDiGraph, written: list[Path], warnings: int) -> str:
-    types = Counter(d["type"] for _, d in graph.nodes(data=True))
-    links = sum(1 for *_, key in graph.edges(keys=True) if key == "shares")
-    lines = [f"papers read: {types['Paper']}" + (f" ({warnings} warnings)" if warnings else "")]
-    lines.append("concepts: " + ", ".join(f"{types[t]} {t.lower()}s" for t in CONCEPT_TYPES))
-    lines.append(f"paper-paper links: {links}; communities: {len(graph.graph.get('communities', []))}")
-    lines.append("written: " + ", ".join(str(p) for p in written))
+def summary(counts: dict, written: list[Path], warnings: int) -> str:
+    lines = [f"papers read: {counts['papers']}" + (f" ({warnings} warnings)" if warnings else "")]
+    lines.append("concepts: " + ", ".join(f"{counts['concepts'][t]} {t.lower()}s" for t in CONCEPT_TYPES))
+    lines.append(f"paper-paper links: {counts['links']}; communities: {counts['communities']}")
+    if written:
+        lines.append("written: " + ", ".join(str(p) for p in written))
     return "\n".join(lines)
 
 

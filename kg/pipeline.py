@@ -3,32 +3,39 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import networkx as nx
 
-from kg.export import ExportOptions, write_all
-from kg.extract import Extractor
+from kg import __version__, manifest
+from kg.export import ExportOptions, write_timed
+from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
-from kg.model import Paper, PaperExtraction
+from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
 from kg.progress import Progress
 from kg.read import read_papers
 from kg.resolve import resolve
 
+# Slowest first, so that parallel export processes finish together.
+EXPORT_ORDER = ("rdf", "graphml", "gexf", "html", "neo4j", "jsonl")
+
 
 @dataclass
 class BuildResult:
-    graph: nx.MultiDiGraph
+    graph: nx.MultiDiGraph | None
     paths: dict[str, list[Path]]
     papers: int = 0
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     extracted: int = 0  # papers run through the pipeline
     cached: int = 0  # papers whose extraction came from the cache
+    summary: dict = field(default_factory=dict)
+    up_to_date: bool = False  # the exports of this very input were there already, and nothing was written
 
 
 def unique_ids(papers: Iterable[Paper], warn: Callable[[str], None]) -> Iterator[Paper]:
@@ -64,11 +71,20 @@ def build(
     extractor: Extractor | None = None,
     jobs: int = 1,
     cache_dir: str | Path | None = None,
+    reuse: bool = False,
 ) -> BuildResult:
     """Build the graph of the papers in `inputs` and write every export into `out_dir`.
 
-    `cache_dir` holds per-paper extraction results between runs (None: no cache); `jobs` processes extract.
+    `cache_dir` holds per-paper extraction results between runs (None: no cache); `jobs` processes extract and
+    export. With `reuse`, a build whose papers and settings match the manifest of `out_dir`, and whose files are
+    untouched, writes nothing and returns `up_to_date=True` without a graph.
     """
+    names = list(EXPORT_ORDER if formats is None else formats)
+    options = options or ExportOptions()
+    fingerprint = manifest.Fingerprint({
+        "kg": __version__, "extractor": extractor_version(), "model": model, "min_confidence": min_confidence,
+        "formats": sorted(names), "options": asdict(options),
+    })
     warnings: list[str] = []
     timings: dict[str, float] = {}
     cache = ExtractionCache(Path(cache_dir)) if cache_dir is not None else None
@@ -82,12 +98,18 @@ def build(
     try:
         for extraction in runner.extract(stream, progress.advance):
             papers.append(extraction.paper)
+            fingerprint.add(extraction.paper)
             extractions.append(drop_below(extraction, min_confidence))
     finally:
         progress.close()
         if cache is not None:
             cache.close()
     timings["read+extract"] = time.perf_counter() - started
+    if reuse and names:
+        summary = manifest.up_to_date(Path(out_dir), fingerprint.hexdigest())
+        if summary is not None:
+            return BuildResult(graph=None, paths={}, papers=len(papers), warnings=warnings, timings=timings,
+                               extracted=runner.extracted, cached=runner.cached, summary=summary, up_to_date=True)
 
     started = time.perf_counter()
     index = resolve(extractions)
@@ -97,10 +119,21 @@ def build(
     timings["graph"] = time.perf_counter() - started
 
     out = Path(out_dir)
-    paths = {}
-    for name in formats or ("jsonl", "rdf", "graphml", "gexf", "neo4j", "html"):
-        started = time.perf_counter()
-        paths.update(write_all(graph, out, options or ExportOptions(), [name]))
-        timings[f"export:{name}"] = time.perf_counter() - started
+    paths, export_timings = write_timed(graph, out, options, names, jobs=jobs)
+    timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
+    if reuse and paths:
+        manifest.record(out, fingerprint.hexdigest(), [p for group in paths.values() for p in group],
+                        summary_counts(graph))
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
-                       extracted=runner.extracted, cached=runner.cached)
+                       extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph))
+
+
+def summary_counts(graph: nx.MultiDiGraph) -> dict:
+    """Papers, concepts per type, links and communities: what a build reports when it is done."""
+    types = Counter(d["type"] for _, d in graph.nodes(data=True))
+    return {
+        "papers": types["Paper"],
+        "concepts": {t: types[t] for t in CONCEPT_TYPES},
+        "links": sum(1 for *_, key in graph.edges(keys=True) if key == "shares"),
+        "communities": len(graph.graph.get("communities", [])),
+    }
