@@ -331,18 +331,28 @@ def _qname(iri: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1 << 16)
+def _nt_iri(term: URIRef) -> str:
+    return f"<{term}>"
+
+
+@lru_cache(maxsize=1 << 16)
+def _ttl_iri(term: URIRef) -> str:
+    return _qname(str(term)) or f"<{term}>"
+
+
 def _nt(term: Node) -> str:
     if isinstance(term, URIRef):
-        return f"<{term}>"
+        return _nt_iri(term)
     literal = f'"{_escape(str(term))}"'
-    return f"{literal}^^<{term.datatype}>" if term.datatype else literal
+    return f"{literal}^^{_nt_iri(term.datatype)}" if term.datatype else literal
 
 
 def _ttl(term: Node) -> str:
     if isinstance(term, URIRef):
-        return _qname(str(term)) or f"<{term}>"
+        return _ttl_iri(term)
     literal = f'"{_escape(str(term))}"'
-    return f"{literal}^^{_ttl(term.datatype)}" if term.datatype else literal
+    return f"{literal}^^{_ttl_iri(term.datatype)}" if term.datatype else literal
 
 
 def _by_subject(triples: Iterable[tuple]) -> Grouped:
