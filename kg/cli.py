@@ -107,12 +107,20 @@ def summary(counts: dict, written: list[Path], warnings: int) -> str:
     return "\n".join(lines)
 
 
+def _text_or_file(value: str) -> str:
+    """The contents of the file `value` names, or `value` itself when it names no file."""
+    try:
+        is_file = "\n" not in value and Path(value).is_file()
+    except OSError:  # a long abstract is no file name
+        is_file = False
+    return Path(value).read_text(encoding="utf-8") if is_file else value
+
+
 def run_extract(args: argparse.Namespace) -> int:
     from kg.extract import Extractor
     from kg.text import clean_markup
 
-    path = Path(args.text)
-    text = path.read_text(encoding="utf-8") if len(args.text) < 4096 and path.is_file() else args.text
+    text = _text_or_file(args.text)
     text = clean_markup(text)
     mentions = Extractor(args.spacy_model).extract_text(text, title=args.title)
     if args.json:

@@ -235,11 +235,16 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         key = short_to_key.get(short.text)
         if key is None:
             continue
-        forms = {tuple(t.text for t in short), tuple(t.text for t in short[:-1]) + (short[-1].text + "s",)}
+        last = short[-1].text
+        variants = {last, last + "s", last[:-1] if last.endswith("s") and len(last) > 2 else last}
+        forms = {tuple(t.text for t in short[:-1]) + (variant,) for variant in variants}
         width = len(short)
         for i in range(len(doc) - width + 1):
-            if i not in taken and tuple(t.text for t in doc[i : i + width]) in forms:
-                add(by_key[key], doc[i : i + width])
+            if i in taken or tuple(t.text for t in doc[i : i + width]) not in forms:
+                continue
+            if width == 1 and len(name_span(doc, doc[i])) > 1:
+                continue  # 'KBQA' inside 'Rule-KBQA' is part of another name
+            add(by_key[key], doc[i : i + width])
 
     # 3. 'node and graph classification': two tasks sharing one head
     for _, start, end in _COORDINATED_TASKS(doc):

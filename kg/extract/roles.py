@@ -63,8 +63,8 @@ def _is_author_subject(verb: Token) -> bool:
     # 'we first propose X and then introduce Y': the subject sits on the first conjunct
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
         return _is_author_subject(verb.head)
-    # 'In this paper, X is proposed' / 'we aim to propose X'
-    if verb.dep_ in {"xcomp", "advcl"} and verb.head.pos_ == "VERB":
+    # 'we aim to propose X'
+    if verb.dep_ == "xcomp" and verb.head.pos_ == "VERB":
         return _is_author_subject(verb.head)
     return False
 
