@@ -1,0 +1,76 @@
+"""Parallel extraction, the extraction cache and the manifest change how fast a build is, never what it writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kg.pipeline import build
+from kg.read import read_papers
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    """76 papers (the seeds four times, under other ids and titles): enough for several extraction chunks."""
+    path = tmp_path_factory.mktemp("corpus") / "papers.jsonl"
+    papers = list(read_papers([ROOT / "seeds"]))
+    with open(path, "w", encoding="utf-8") as handle:
+        for copy in range(4):
+            for number, paper in enumerate(papers):
+                record = {"id": f"c{copy}-{number}", "title": f"Study {copy}-{number}: {paper.abstract[:40]}",
+                          "abstract": paper.abstract, "year": 2025, "authors": [f"Author {copy}"]}
+                handle.write(json.dumps(record) + "\n")
+    return path
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".") and ".kg-cache" not in p.parts}
+
+
+def test_two_processes_write_the_same_bytes_as_one(corpus, tmp_path):
+    one = build([corpus], tmp_path / "one", jobs=1)
+    two = build([corpus], tmp_path / "two", jobs=2)
+    assert one.papers == two.papers == 76
+    first, second = files_of(tmp_path / "one"), files_of(tmp_path / "two")
+    assert set(first) == set(second) and len(first) >= 10
+    for name in first:
+        assert first[name] == second[name], name
+
+
+def test_a_cached_rebuild_writes_what_a_cold_build_writes(corpus, tmp_path, extractor):
+    cache = tmp_path / "cache"
+    cold = build([corpus], tmp_path / "cold", cache_dir=cache, extractor=extractor)
+    warm = build([corpus], tmp_path / "warm", cache_dir=cache, extractor=extractor)
+    assert (cold.extracted, cold.cached) == (76, 0)
+    assert (warm.extracted, warm.cached) == (0, 76)
+    assert files_of(tmp_path / "cold") == files_of(tmp_path / "warm")
+
+
+def test_an_added_paper_is_the_only_one_extracted(corpus, tmp_path, extractor):
+    cache = tmp_path / "cache"
+    build([corpus], tmp_path / "out", cache_dir=cache, extractor=extractor, formats=["jsonl"])
+    grown = tmp_path / "grown.jsonl"
+    grown.write_text(corpus.read_text(encoding="utf-8") + json.dumps(
+        {"id": "new", "abstract": "We propose TidyNet, a novel network for image denoising."}) + "\n", encoding="utf-8")
+    result = build([grown], tmp_path / "out", cache_dir=cache, extractor=extractor, formats=["jsonl"])
+    assert (result.extracted, result.cached) == (1, 76)
+
+
+def test_an_unchanged_rebuild_writes_nothing_and_a_changed_one_rewrites(corpus, tmp_path, extractor):
+    out = tmp_path / "out"
+    first = build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl", "graphml"])
+    assert not first.up_to_date
+    again = build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl", "graphml"])
+    assert again.up_to_date and again.paths == {} and again.summary == first.summary
+    (out / "kg.graphml").write_text("tampered", encoding="utf-8")
+    repaired = build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl", "graphml"])
+    assert not repaired.up_to_date
+    assert (out / "kg.graphml").read_text(encoding="utf-8").startswith("<?xml")
+    other_options = build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl", "graphml"],
+                          min_confidence=0.8)
+    assert not other_options.up_to_date
