@@ -13,6 +13,7 @@ Shape (every exporter reads this and nothing else):
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter, defaultdict
 
@@ -97,27 +98,28 @@ def linking_concepts(index: ConceptIndex, paper_total: int) -> dict[str, float]:
 def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
     """Link papers through the concepts they share, from the concept index (never from all pairs of papers).
 
-    Each link's weight is the sum of its shared concepts' specificity; each paper keeps its strongest links.
+    A link's weight is the sum of its shared concepts' specificity. Each paper's candidates are scored one paper
+    at a time from the concepts' paper lists, so memory holds one paper's neighbours, not every pair; a pair is
+    kept when it is among the strongest links of either paper.
     """
     idf = linking_concepts(index, paper_total)
-    pair_weight: dict[tuple[str, str], float] = defaultdict(float)
-    pair_shared: dict[tuple[str, str], list[str]] = defaultdict(list)
-    for concept_id in sorted(idf):
-        members = sorted(paper_node(p) for p in index.concepts[concept_id].papers)
-        for i, first in enumerate(members):
-            for second in members[i + 1 :]:
-                pair_weight[(first, second)] += idf[concept_id]
-                pair_shared[(first, second)].append(concept_id)
-    best: dict[str, list[tuple[float, tuple[str, str]]]] = defaultdict(list)
-    for pair, weight in pair_weight.items():
-        for node in pair:
-            best[node].append((-weight, pair))
-    kept = set()
-    for node in best:
-        kept.update(pair for _, pair in sorted(best[node])[:LINKS_PER_PAPER])
-    for pair in sorted(kept):
-        shared = sorted(pair_shared[pair], key=lambda c: (-idf[c], c))
-        graph.add_edge(*pair, key="shares", role="shares", weight=round(pair_weight[pair], 4),
+    postings = {c: sorted(paper_node(p) for p in index.concepts[c].papers) for c in sorted(idf)}
+    concepts_of: dict[str, list[str]] = defaultdict(list)
+    for concept_id, members in postings.items():
+        for member in members:
+            concepts_of[member].append(concept_id)
+    kept: set[tuple[str, str]] = set()
+    for paper in sorted(concepts_of):
+        scores: dict[str, float] = defaultdict(float)
+        for concept_id in concepts_of[paper]:
+            for other in postings[concept_id]:
+                scores[other] += idf[concept_id]
+        scores.pop(paper, None)
+        best = heapq.nsmallest(LINKS_PER_PAPER, scores.items(), key=lambda item: (-item[1], item[0]))
+        kept.update((min(paper, other), max(paper, other)) for other, _ in best)
+    for first, second in sorted(kept):
+        shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-idf[c], c))
+        graph.add_edge(first, second, key="shares", role="shares", weight=round(sum(idf[c] for c in shared), 4),
                        shared=[index.concepts[c].label for c in shared])
 
 

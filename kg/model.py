@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 # The concept types, and the role each one plays for a paper, in one place.
 CONCEPT_TYPES: tuple[str, ...] = ("Method", "Task", "Dataset", "Metric")
 
-# Role (the edge key in the graph) -> (its list in papers.jsonl, the type of concept it points to).
+# Role (the edge key in the graph) -> (its list in papers.jsonl, the type of concept it points to; a paper may
+# propose a concept of any type, most often a method).
 ROLES: dict[str, tuple[str, str]] = {
     "proposes": ("proposed", "Method"),
     "uses": ("methods", "Method"),

@@ -125,7 +125,9 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     # 4. one statement per (paper, concept): the strongest role, evidence pooled
     for paper_id, mention, key in raw:
         concept = index.concepts[slugify(key)]
-        role = mention.role if mention.role in {"proposes", "compares"} else TYPE_ROLE[concept.type]
+        # a paper may propose any kind of concept; it compares itself only with methods
+        keeps_role = mention.role == "proposes" or (mention.role == "compares" and concept.type == "Method")
+        role = mention.role if keeps_role else TYPE_ROLE[concept.type]
         statements = index.statements.setdefault(paper_id, [])
         existing = next((s for s in statements if s.concept_id == concept.id), None)
         if existing is None:

@@ -501,6 +501,21 @@ def derive_id(text: str) -> str:
     return "p-" + hashlib.sha1(normal.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
+def clean_id(value: str) -> str:
+    """A paper id as given, minus what no id needs and some formats cannot hold: controls, invisible format
+    characters (zero-width, bidi overrides), noncharacters; runs of whitespace become one space, lone
+    surrogates U+FFFD. Ids that differ only in such characters would otherwise collide in the XML and CSV exports.
+    """
+    value = " ".join(_SURROGATE.sub("\ufffd", value).split())
+    kept = "".join(c for c in value if unicodedata.category(c) not in ("Cc", "Cf") and not _noncharacter(c))
+    return " ".join(kept.split())
+
+
+def _noncharacter(c: str) -> bool:
+    code = ord(c)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+
+
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "etc.", "vs.", "cf.", "Fig.", "fig.", "Eq.", "eq.", "Sec.", "resp.")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|[。！？]")
 _CLAUSE_END = re.compile(r"[,;:](?=\s)|\s[—–-]{1,2}\s|[，；：]")

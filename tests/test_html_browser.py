@@ -1,5 +1,7 @@
 """The interactive map in a real browser, opened from disk with every network request refused.
 
+Hand-made graphs first, then the maps of real builds: the seed papers and the WACV 2024 corpus
+(../shared/corpora/wacv2024.jsonl.gz, built once per session, see corpus_builds; skipped without ../shared).
 Needs Debian's chromium at /usr/bin/chromium: skipped without it on a developer's machine, failed without it in CI.
 Screenshots go to $KG_SCREENSHOTS when set, else to a folder under pytest's tmp path.
 """
@@ -11,9 +13,12 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from corpus_builds import corpus_build, html_max_nodes, out_dir, paper_records
 from graph_fixture import HOSTILE_AUTHOR, HOSTILE_TITLE, sample_graph
 
 from kg.export import html
+from kg.model import ROLES
+from kg.pipeline import BuildResult
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -276,4 +281,144 @@ def test_a_large_corpus_is_trimmed_and_the_page_says_so(opened, screenshots: Pat
     assert "Showing 300 of 3,000 nodes" in summary and "used by a single paper" in summary
     assert kg.js("() => kgMap.network.physics.options.enabled") is False
     kg.page.screenshot(path=str(screenshots / "map-large.png"))
+    kg.assert_quiet()
+
+
+# --- the maps of real builds ----------------------------------------------------------------------------------------
+
+REAL_PAGES = ["seeds", "wacv2024"]
+
+
+@pytest.fixture(scope="module")
+def wacv2024(shared: Path, extractor, tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    return corpus_build(shared, "wacv2024", extractor, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def real_pages(browser):
+    """Each real map is opened once (laying out a large one takes seconds) and shared by the tests below."""
+    pages: dict[str, tuple[BuildResult, Opened]] = {}
+    yield pages
+    for _, page in pages.values():
+        page.close()
+
+
+@pytest.fixture(params=REAL_PAGES)
+def real_page(request: pytest.FixtureRequest, browser, real_pages) -> tuple[str, BuildResult, Opened]:
+    """(name, build, page), with the page back to its first state: no selection, no panel, every type shown."""
+    name = request.param
+    if name not in real_pages:
+        build = request.getfixturevalue("seed_build" if name == "seeds" else name)
+        real_pages[name] = (build, Opened(browser, out_dir(build) / "kg.html"))
+    build, kg = real_pages[name]
+    kg.js("""() => {
+        kgMap.network.unselectAll();
+        kgMap.hideDetails();
+        document.querySelectorAll('#kg-types input[type=checkbox]').forEach(box => {
+            if (!box.checked) box.click();
+        });
+        const search = document.getElementById('kg-search');
+        search.value = '';
+        search.dispatchEvent(new Event('input'));
+    }""")
+    return name, build, kg
+
+
+def on_page(kg: Opened) -> list[str]:
+    return kg.js("() => kgMap.nodes.getIds()")
+
+
+def test_real_map_holds_the_expected_nodes_offline(real_page, screenshots: Path) -> None:
+    name, build, kg = real_page
+    graph = build.graph
+    ids = on_page(kg)
+    assert len(ids) == len(set(ids)) == min(graph.number_of_nodes(), html_max_nodes())
+    assert set(ids) <= set(graph.nodes)
+    assert kg.js("() => kgMap.network.body.data.nodes.length") == len(ids)
+    assert len(kg.js("() => kgMap.network.getPositions()")) == len(ids), "every node is drawn"
+    assert kg.js("() => kgMap.network.physics.options.enabled") is False
+    types = kg.js("() => Object.fromEntries(kgMap.nodes.getIds().map(id => [id, kgMap.data.details[id].type]))")
+    assert types == {node: graph.nodes[node]["type"] for node in ids}
+    summary = kg.js("() => document.getElementById('kg-summary').textContent")
+    if len(ids) == graph.number_of_nodes():
+        assert summary == f"Showing all {len(ids):,} nodes."
+    else:
+        assert f"Showing {len(ids):,} of {graph.number_of_nodes():,} nodes" in summary
+        # The most used concepts are the ones kept.
+        kept = set(ids)
+        counts = {n: d["paper_count"] for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
+        assert min(c for n, c in counts.items() if n in kept) >= max(c for n, c in counts.items() if n not in kept)
+    kg.page.screenshot(path=str(screenshots / f"{name}-map.png"))
+    kg.assert_quiet()
+
+
+def test_real_map_search_focuses_a_node(real_page) -> None:
+    _, build, kg = real_page
+    graph = build.graph
+    ids = on_page(kg)
+    names = [graph.nodes[n]["label"].casefold() for n in ids]
+    unique = [n for n, folded in zip(ids, names, strict=True)
+              if graph.nodes[n]["type"] != "Paper" and names.count(folded) == 1]
+    target = max(unique, key=lambda n: (graph.nodes[n]["paper_count"], n))
+    label = graph.nodes[target]["label"]
+    kg.page.fill("#kg-search", label.upper())
+    assert kg.js("() => kgMap.search(document.getElementById('kg-search').value)")[0] == target
+    kg.page.press("#kg-search", "Enter")
+    kg.page.wait_for_timeout(900)  # the focus animation
+    assert kg.js("() => kgMap.network.getSelectedNodes()") == [target]
+    assert kg.js("() => document.querySelector('#kg-panel-body h2').textContent") == label
+    where = kg.js("""id => {
+        const dom = kgMap.network.canvasToDOM(kgMap.network.getPosition(id));
+        const box = document.getElementById('kg-network');
+        return {x: dom.x, y: dom.y, free: box.clientWidth - document.getElementById('kg-panel').offsetWidth,
+                height: box.clientHeight};
+    }""", target)
+    assert 0 < where["x"] < where["free"] and 0 < where["y"] < where["height"], "the node is in view"
+    kg.assert_quiet()
+
+
+def test_real_map_hiding_a_type_hides_its_nodes(real_page) -> None:
+    _, build, kg = real_page
+    graph = build.graph
+    ids = on_page(kg)
+    for node_type in ("Dataset", "Method"):
+        of_type = sorted(n for n in ids if graph.nodes[n]["type"] == node_type)
+        assert of_type
+        kg.page.uncheck(f"#kg-types input[data-type={node_type}]")
+        assert sorted(kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).map(n => n.id)")) == of_type
+        drawn = set(kg.js("() => kgMap.network.body.nodeIndices"))
+        assert drawn == set(ids) - set(of_type)
+        left = kg.js("() => kgMap.edges.get({filter: e => !e.hidden}).map(e => [e.from, e.to])")
+        assert left and all(u in drawn and v in drawn for u, v in left)
+        kg.page.check(f"#kg-types input[data-type={node_type}]")
+        assert kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).length") == 0
+    kg.assert_quiet()
+
+
+def test_real_map_clicking_a_paper_shows_its_evidence(real_page, screenshots: Path) -> None:
+    name, build, kg = real_page
+    kept = set(on_page(kg))
+    records = {f"paper:{r['id']}": r for r in paper_records(build)}
+
+    def richness(node: str) -> tuple[int, int, str]:
+        record = records[node]
+        return sum(1 for lst, _ in ROLES.values() if record[lst]), bool(record["proposed"]), node
+
+    paper = max((n for n in kept if n in records), key=richness)
+    record = records[paper]
+    expected = sorted(sentence for lst, _ in ROLES.values() for item in record[lst]
+                      for sentence in dict.fromkeys(e["sentence"] for e in item["evidence"]))
+    assert expected
+    kg.click_node(paper)
+    assert kg.js("() => kgMap.network.getSelectedNodes()") == [paper]
+    assert kg.js("() => document.getElementById('kg-panel').hidden") is False
+    assert kg.js("() => document.querySelector('#kg-panel-body h2').textContent") == record["title"]
+    shown = kg.js("() => Array.from(document.querySelectorAll('#kg-panel-body .kg-evidence')).map(p => p.textContent)")
+    assert sorted(shown) == expected
+    text = kg.panel_text()
+    for lst, _ in ROLES.values():
+        for item in record[lst]:
+            assert item["label"] in text
+    kg.page.wait_for_timeout(300)
+    kg.page.screenshot(path=str(screenshots / f"{name}-panel-paper.png"))
     kg.assert_quiet()

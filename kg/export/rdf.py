@@ -92,8 +92,9 @@ class Iris:
     def statement(self, paper_id: str, role: str, slug: str) -> URIRef:
         return self.base[f"statement/{_digest(paper_id, role, slug)}"]
 
-    def evidence(self, paper_id: str, start: int, end: int, sentence: str) -> URIRef:
-        return self.base[f"evidence/{_digest(paper_id, start, end, sentence)}"]
+    def evidence(self, paper_id: str, start: int, end: int, sentence: str, field: str = "abstract") -> URIRef:
+        parts = (paper_id, start, end, sentence) if field == "abstract" else (paper_id, start, end, sentence, field)
+        return self.base[f"evidence/{_digest(*parts)}"]
 
     def link(self, source_id: str, target_id: str) -> URIRef:
         return self.base[f"link/{_digest(source_id, target_id)}"]
@@ -259,13 +260,15 @@ def _add_statement(g: Sink, iris: Iris, pid: str, role: str, slug: str, data: di
         g.add((statement, KGO.confidence, _decimal(data["confidence"])))
     for item in data.get("evidence") or []:
         sentence, start, end = _text(item.get("sentence")), int(item["start"]), int(item["end"])
-        evidence = iris.evidence(pid, start, end, sentence)
+        field = _text(item.get("field")) or "abstract"
+        evidence = iris.evidence(pid, start, end, sentence, field)
         g.add((statement, KGO.evidence, evidence))
         g.add((statement, PROV.wasDerivedFrom, evidence))
         _types(g, evidence, "Evidence")
         g.add((evidence, KGO.sentence, Literal(sentence)))
         g.add((evidence, KGO.startOffset, Literal(start)))
         g.add((evidence, KGO.endOffset, Literal(end)))
+        g.add((evidence, KGO.sourceField, Literal(field)))
         g.add((evidence, PROV.wasQuotedFrom, paper))
 
 

@@ -19,7 +19,7 @@ from typing import IO
 
 from kg.model import Paper
 from kg.read import bibtex, csvfile, jsonlines, seedtext
-from kg.text import clean_markup, derive_id, find_code_urls
+from kg.text import clean_id, clean_markup, derive_id, find_code_urls
 
 Records = Iterator[tuple[int, Paper]]
 
@@ -233,7 +233,7 @@ def _finish(source: InputFile, line: int, paper: Paper, latex: bool) -> Paper | 
     paper.venue = clean_markup(paper.venue, latex=latex or None)
     paper.url = _scrub(paper.url)
     paper.code = _scrub(_code_link(paper.code) or next(iter(find_code_urls(raw)), "") or _bare(paper.code))
-    paper.id = _scrub(paper.id) or derive_id(paper.abstract)
+    paper.id = clean_id(paper.id) or derive_id(paper.abstract)
     paper.source = f"{source.path}:{line}"
     return paper
 

@@ -59,7 +59,8 @@ def scan(source: InputFile, text: str) -> list[_Entry]:
         at = text.find("@", pos)
         stray = text.find("}", pos, at if at >= 0 else len(text))
         if stray >= 0:
-            raise source.error("unexpected '}' outside any entry", line + text.count("\n", pos, stray))
+            raise source.error("BibTeX syntax error: unexpected '}' outside any entry",
+                               line + text.count("\n", pos, stray))
         if at < 0:
             return entries
         line += text.count("\n", pos, at)
@@ -69,7 +70,8 @@ def scan(source: InputFile, text: str) -> list[_Entry]:
             continue
         end = _entry_end(text, start.end() - 1)
         if end < 0:
-            raise source.error(f"unbalanced braces in the @{start.group(1)} entry starting here", line)
+            raise source.error(f"BibTeX syntax error: unbalanced braces in the @{start.group(1)} entry starting here",
+                               line)
         kind = start.group(1).lower()
         if kind not in NOT_ENTRIES:
             entries.append(_Entry(kind, _KEY.match(text, start.end()).group(1), line))
@@ -143,8 +145,11 @@ def read(source: InputFile) -> Records:
     parsed = _parse(source, text)
     j = 0
     for entry in entries:
+        if not entry.key:
+            raise source.error(f"BibTeX syntax error: the @{entry.kind} entry has no citation key", entry.line)
         if j >= len(parsed) or parsed[j].get("ID") != entry.key:
-            raise source.error(f"could not parse the @{entry.kind} entry {entry.key!r}", entry.line)
+            raise source.error(f"BibTeX syntax error: could not parse the @{entry.kind} entry {entry.key!r}",
+                               entry.line)
         fields = parsed[j]
         j += 1
         if not fields.get("abstract", "").strip():

@@ -26,8 +26,14 @@ def _header(source: InputFile, lines: Iterator[tuple[int, str]]) -> tuple[str, l
     for number, line in lines:
         if not line.strip():
             continue
+        if "\r" in line.rstrip("\r\n"):
+            raise source.error("lines end in a bare carriage return (classic Mac); save the file with LF or CRLF "
+                               "line ends", number)
         for delimiter in DELIMITERS:
-            columns = [name.strip().lower() for name in next(csv.reader([line], delimiter=delimiter))]
+            try:
+                columns = [name.strip().lower() for name in next(csv.reader([line], delimiter=delimiter))]
+            except csv.Error as exc:
+                raise source.error(f"malformed CSV header: {_plain(str(exc))}", number) from None
             if "abstract" in columns:
                 return delimiter, columns
         raise source.error("CSV header has no 'abstract' column", number)
@@ -42,7 +48,8 @@ def read(source: InputFile) -> Records:
     if first is None:
         return
     offset = first[0] - 1  # csv counts the lines it reads; the header and any blank lines came before
-    rows = csv.reader(chain([first[1]], (text for _, text in lines)), delimiter=delimiter)
+    # strict: a stray quote is an error here, not a field that silently runs on through the rest of the file
+    rows = csv.reader(chain([first[1]], (text for _, text in lines)), delimiter=delimiter, strict=True)
     start = offset + 1
     try:
         for row in rows:
@@ -50,7 +57,21 @@ def read(source: InputFile) -> Records:
                 yield from _paper(source, start, columns, row)
             start = offset + rows.line_num + 1
     except csv.Error as exc:
-        raise source.error(f"malformed CSV: {exc}", offset + rows.line_num) from None
+        if str(exc).startswith("unexpected end of data"):
+            raise source.error("malformed CSV: a quoted field in this record is never closed", start) from None
+        raise source.error(f"malformed CSV: {_plain(str(exc))}", offset + rows.line_num) from None
+
+
+# The csv module's words for what went wrong, and what they mean in a file someone has to fix.
+_PROBLEMS = {
+    "new-line character seen in unquoted field": "a line break inside a field that is not quoted",
+    "line contains NUL": "a NUL byte (binary data)",
+    "expected after": "text after a closing quote (a quote inside a quoted field is written twice: \"\")",
+}
+
+
+def _plain(problem: str) -> str:
+    return next((plain for known, plain in _PROBLEMS.items() if known in problem), problem)
 
 
 def _paper(source: InputFile, line: int, columns: list[str], row: list[str]) -> Records:

@@ -144,6 +144,12 @@ def _json_type(value: Any) -> str:
     return names.get(type(value), "a number")
 
 
+def malformed(exc: json.JSONDecodeError) -> str:
+    """json's message in a sentence: "malformed JSON: unterminated string starting at column 14"."""
+    what = exc.msg[:1].lower() + exc.msg[1:]
+    return f"malformed JSON: {what}{'' if what.endswith(' at') else ' at'} column {exc.colno}"
+
+
 def parse_lines(source: InputFile, lines: Iterator[tuple[int, str]]) -> Records:
     for number, line in lines:
         if not line.strip():
@@ -151,7 +157,7 @@ def parse_lines(source: InputFile, lines: Iterator[tuple[int, str]]) -> Records:
         try:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
-            source.bad_record(f"malformed JSON: {exc.msg} (column {exc.colno})", number)
+            source.bad_record(malformed(exc), number)
             continue
         paper = record(source, number, value)
         if paper is not None:
@@ -281,6 +287,6 @@ def read_json(source: InputFile) -> Records:
             if paper is not None:
                 yield line, paper
     except json.JSONDecodeError as exc:
-        raise source.error(f"malformed JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+        raise source.error(malformed(exc), exc.lineno) from None
     except _ShapeError as exc:
         raise source.error(str(exc)) from None
