@@ -27,15 +27,30 @@ def _stem(token: str) -> str:
     return token
 
 
+def _singular(token: str) -> str:
+    """Singular of one token, read before lower-casing: an acronym keeps its letters ('PACS' is not 'PAC'),
+    its plural loses the small s ('GNNs' -> 'GNN'), and words follow the light rules of _stem."""
+    letters = [c for c in token if c.isalpha()]
+    if len(letters) >= 2 and token.isupper():
+        return token
+    if len(token) > 2 and token.endswith("s") and token[:-1].isupper():
+        return token[:-1]
+    if any(c.isdigit() for c in token):
+        return token
+    if any(c.isupper() for c in token[1:]):  # CamelCase: 'GFlowNets' -> 'GFlowNet', 'DiTs' -> 'DiT'
+        return token[:-1] if len(token) > 3 and token.endswith("s") and not token.endswith("ss") else token
+    return _stem(token.lower())
+
+
 def label_key(label: str) -> str:
     """Case-, hyphen-, punctuation- and plural-insensitive key of a label."""
-    text = unicodedata.normalize("NFKC", label).lower().replace("\u2019", "'")
+    text = unicodedata.normalize("NFKC", label).replace("\u2019", "'")
     text = _DASHES.sub(" ", text)
     text = _PUNCT.sub(" ", text)
     text = text.replace("'s ", " ").replace("'", "")
     text = _SPACES.sub(" ", text).strip(" .")
-    text = _LEADING.sub("", text)
-    return " ".join(_stem(t) for t in text.split())
+    text = _LEADING.sub("", text.lower()) if _LEADING.match(text.lower()) else text
+    return " ".join(_singular(t).lower() for t in text.split())
 
 
 def slugify(key: str) -> str:

@@ -49,6 +49,16 @@ def test_near_names_stay_apart():
     assert concept_of(index, "a").isdisjoint(concept_of(index, "b"))
 
 
+def test_acronyms_keep_their_letters_and_lose_only_a_plural_s():
+    index = resolve([
+        extraction("a", mention("PAC", rule="name"), mention("GFlowNets", rule="name"), mention("LLMs", rule="name")),
+        extraction("b", mention("PACS", "Dataset", rule="name"), mention("GFlowNet", rule="name"),
+                   mention("LLM", rule="name")),
+    ])
+    shared = concept_of(index, "a") & concept_of(index, "b")
+    assert len(shared) == 2  # GFlowNet(s) and LLM(s) merge; PAC and PACS do not
+
+
 def test_one_acronym_two_meanings_in_two_papers_stays_two_concepts():
     index = resolve([
         extraction("a", mention("segment anything model", aliases=("SAM",), rule="acronym-definition")),

@@ -33,6 +33,8 @@ NOT_NAMES = frozenset(
     ]
 )
 MAX_PHRASE_TOKENS = 6
+# Tokens no concept name holds: brackets, quotes, symbols.
+PHRASE_BREAKERS = frozenset(["(", ")", "[", "]", "%", "=", "<", ">", '"', "'", "``", "''", "\u201c", "\u201d", "/"])
 # Nouns that hold a task in front of them: 'universal approximation theorem', 'image generation benchmarks'.
 CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "benchmark", "benchmarks", "dataset",
                              "datasets", "algorithm", "algorithms", "framework", "frameworks", "pipeline", "system"])
@@ -153,7 +155,7 @@ def clean_phrase(span: Span) -> Span | None:
         return None
     if any(t.pos_ in {"PRON", "VERB", "AUX"} and not t.text.endswith(("ed", "ing")) for t in phrase):
         return None
-    if any((t.like_num and not _hyphen_joined(doc, t.i)) or t.text in {"(", ")", "%", "=", "<", ">"} for t in phrase):
+    if any((t.like_num and not _hyphen_joined(doc, t.i)) or t.text in PHRASE_BREAKERS for t in phrase):
         return None
     if len(words) == 1 and (words[0].pos_ != "NOUN" and words[0].pos_ != "PROPN"):
         return None
