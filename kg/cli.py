@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from kg.model import CONCEPT_TYPES
@@ -174,11 +178,51 @@ COMMANDS = {"build": run_build, "extract": run_extract, "stats": run_stats, "que
             "validate": run_validate}
 
 
+def _os_problem(error: OSError, writing: bool) -> str:
+    """An I/O error as one line naming the file the user knows (the target of a rename, not its temporary)."""
+    path = error.filename2 or error.filename
+    reason = error.strerror or str(error)
+    if isinstance(error, FileExistsError):  # mkdir(exist_ok=True) meeting a file where a folder should be
+        reason = "a file is in the way of a folder"
+    if not path:
+        return reason
+    return f"cannot write {path}: {reason}" if writing else f"{path}: {reason}"
+
+
+def _decode_problem(error: UnicodeDecodeError, args: argparse.Namespace) -> str:
+    where = getattr(args, "text", None) or getattr(args, "source", None) or getattr(args, "export", None)
+    byte = f"0x{error.object[error.start]:02x}" if isinstance(error.object, bytes) else "?"
+    problem = f"not valid UTF-8 (byte {byte} at offset {error.start})"
+    return f"{where}: {problem}" if where else problem
+
+
+def _stop_on_signals() -> Callable[[], None]:
+    """Make Ctrl-C and SIGTERM stop this process the way an error does: temporary files removed, one line, 130.
+
+    Worker processes forked from this one inherit the handler: they leave Ctrl-C (which the terminal sends to
+    them too) to this process, which stops them itself, and when it terminates them they exit quietly, their own
+    temporary files removed, instead of each printing a traceback. Returns a function that restores the handlers.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    owner = os.getpid()
+
+    def stop(signum: int, frame: object) -> None:
+        if os.getpid() == owner:
+            raise KeyboardInterrupt
+        if signum == signal.SIGTERM:
+            raise SystemExit(128 + signum)
+
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
+    return lambda: [signal.signal(signum, handler) for signum, handler in previous.items()]
+
+
 def main(argv: list[str] | None = None) -> int:
     from kg.extract import ModelNotFound
     from kg.read import InputError
 
     args = make_parser().parse_args(argv)
+    restore = _stop_on_signals()
     try:
         return COMMANDS[args.command](args)
     except CommandError as error:
@@ -190,13 +234,17 @@ def main(argv: list[str] | None = None) -> int:
     except ModelNotFound as error:
         _fail(str(error))
         return EXIT_MODEL
+    except UnicodeDecodeError as error:  # a file read outside kg.read, e.g. by `kg extract FILE`
+        _fail(_decode_problem(error, args))
+        return EXIT_INPUT
     except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        _fail(f"{where}{error.strerror or error}")
+        _fail(_os_problem(error, writing=args.command == "build"))
         return EXIT_OUTPUT
     except KeyboardInterrupt:
         _fail("interrupted; exports left as they were")
         return EXIT_INTERRUPTED
+    finally:
+        restore()
 
 
 if __name__ == "__main__":

@@ -280,7 +280,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         span = name_span(doc, token)
         nxt = doc[span.end] if span.end < len(doc) else None
-        ctype = "Dataset" if nxt is not None and nxt.lower_ in DATASET_HEADS else "Method"
+        ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) or _named_as_dataset(span) else "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
 
     # 6. what the authors say they propose, whatever its head noun
@@ -344,6 +344,14 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
     return list(by_key.values())
+
+
+def _named_as_dataset(span: Span) -> bool:
+    """'a new dataset, FooQA' / 'FooQA, a benchmark for ...': a name in apposition with a dataset noun."""
+    root = span.root
+    if root.dep_ == "appos" and root.head.lemma_ in DATASET_HEADS:
+        return True
+    return any(child.dep_ == "appos" and child.lemma_ in DATASET_HEADS for child in root.children)
 
 
 def _wider_task(hit: Span) -> Span | None:
