@@ -79,7 +79,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
     candidates = collect_candidates(doc, proposal_phrases(doc))
     roles = assign_roles(candidates, set(title_proposals))
     mentions = []
-    known = {cand.key for cand in candidates}
+    known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
         if key not in known:
             evidence = [Evidence(title, 0, len(title), field="title")]

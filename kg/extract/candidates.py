@@ -70,6 +70,11 @@ class Candidate:
     def key(self) -> str:
         return label_key(self.canonical or self.label)
 
+    @property
+    def keys(self) -> set[str]:
+        """Its key and the keys of its aliases (an acronym the title may use)."""
+        return {self.key, *(label_key(alias) for alias in self.aliases)}
+
 
 def noun_chunks(doc: Doc) -> list[Span]:
     """The doc's noun chunks, computed once (spaCy walks the whole parse on every access)."""

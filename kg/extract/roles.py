@@ -12,7 +12,7 @@ from kg.extract.candidates import Candidate, noun_chunks
 
 PROPOSE_VERBS = frozenset(
     [
-        "propose", "introduce", "present", "develop", "design", "devise", "build", "construct", "create",
+        "propose", "introduce", "present", "describe", "develop", "design", "devise", "build", "construct", "create",
         "contribute", "release", "unveil", "put"
     ]
 )
@@ -245,7 +245,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span))
 
     for cand in candidates:
-        proposed: tuple[float, str] | None = (0.9, "title-name") if cand.key in title_proposals else None
+        named_in_title = not title_proposals.isdisjoint(cand.keys)
+        proposed: tuple[float, str] | None = (0.9, "title-name") if named_in_title else None
         compared = False
         described = False
         eligible = cand.named and cand.rule != "gazetteer"
