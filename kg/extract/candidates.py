@@ -160,6 +160,8 @@ def clean_phrase(span: Span) -> Span | None:
         return None
     if any(t.pos_ in {"PRON", "VERB", "AUX"} and not t.text.endswith(("ed", "ing")) for t in phrase):
         return None
+    if any(t.pos_ == "CCONJ" for t in phrase):  # 'parsimonious yet efficient design', 'A and B': two things
+        return None
     if any((t.like_num and not _hyphen_joined(doc, t.i)) or t.text in PHRASE_BREAKERS for t in phrase):
         return None
     if len(words) == 1 and (words[0].pos_ != "NOUN" and words[0].pos_ != "PROPN"):
@@ -364,10 +366,15 @@ def _wider_task(hit: Span) -> Span | None:
     when up to two plain nouns or adjectives stand in front of the known one in the same noun phrase."""
     chunk = next((c for c in noun_chunks(hit.doc) if c.start <= hit.start and c.end == hit.end), None)
     phrase = clean_phrase(chunk) if chunk is not None else None
-    if phrase is None or phrase.end != hit.end or not 0 < hit.start - phrase.start <= 2:
+    if phrase is None or phrase.end != hit.end or phrase.start >= hit.start:
         return None
-    extra = hit.doc[phrase.start : hit.start]
-    if all(t.pos_ in {"NOUN", "ADJ", "PROPN"} and t.is_alpha and t.lower_ not in GENERIC_WORDS for t in extra):
+    extra = [t for t in hit.doc[phrase.start : hit.start] if t.text != "-"]  # 'semi-supervised' is one word
+    def plain(t: Token) -> bool:
+        if t.pos_ == "VERB":  # only inside a hyphenated word
+            return _hyphen_joined(hit.doc, t.i - 2)
+        return t.pos_ in {"NOUN", "ADJ", "PROPN"} and t.is_alpha and t.lower_ not in GENERIC_WORDS
+
+    if len(extra) <= 2 and all(plain(t) for t in extra):
         return phrase
     return None
 

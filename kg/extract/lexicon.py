@@ -72,7 +72,7 @@ TASK_HEADS = frozenset(
         "optimisation", "reconstruction", "editing", "inversion", "outpainting", "inpainting", "super-resolution",
         "synthesis", "tracking", "captioning", "planning", "control", "compression", "adaptation", "generalization",
         "generalisation", "interpretation", "interpretability", "explainability", "quantification", "mitigation",
-        "protection", "defense", "defence", "design", "approximation", "minimization", "minimisation", "maximization",
+        "protection", "defense", "defence", "approximation", "minimization", "minimisation", "maximization",
         "clustering", "regression", "ranking", "recommendation", "matching", "completion", "localization",
         "localisation", "parsing", "tagging", "understanding", "reasoning", "navigation", "manipulation", "grounding",
         "alignment", "discovery", "imputation", "denoising", "deblurring", "restoration", "registration",
