@@ -100,7 +100,7 @@ def child(kind: str, *args: str) -> dict:
     return figures
 
 
-def measure(size: int | None, jobs: int, work: Path) -> dict:
+def measure(size: int | None, jobs: int, work: Path, keep: Path | None = None) -> dict:
     records = corpus_records(None if size is None else size + 1)
     base, extra = (records[:-1], records[-1]) if size is not None and len(records) > size else (records, None)
     n = len(base)
@@ -114,6 +114,9 @@ def measure(size: int | None, jobs: int, work: Path) -> dict:
         extra = dict(base[0], id=f"{base[0].get('id', 'paper')}-again")
     grown = write_jsonl([*base, extra], work / f"input-{n}-plus-one.jsonl")
     row["add_one"] = child("build", str(grown), str(out), str(cache), str(jobs))
+    if keep is not None:  # the exports of the last build, for `kg stats` and a look
+        shutil.rmtree(keep, ignore_errors=True)
+        shutil.copytree(out, keep, ignore=shutil.ignore_patterns(".kg-cache"))
     shutil.rmtree(out, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)
     return row
@@ -146,14 +149,16 @@ def main() -> int:
     parser.add_argument("--sizes", nargs="*", default=["1000", "3000", "all"], help="numbers of abstracts, or 'all'")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "build_bench.json"))
+    parser.add_argument("--keep", default=None, help="copy the exports of the largest build into this folder")
     args = parser.parse_args()
     if not (SHARED / "corpora").is_dir():
         print(f"no corpora at {SHARED / 'corpora'}", file=sys.stderr)
         return 2
     rows = []
     with tempfile.TemporaryDirectory(prefix="kg-bench-") as tmp:
-        for size in args.sizes:
-            rows.append(measure(None if size == "all" else int(size), args.jobs, Path(tmp)))
+        for number, size in enumerate(args.sizes):
+            keep = Path(args.keep) if args.keep and number == len(args.sizes) - 1 else None
+            rows.append(measure(None if size == "all" else int(size), args.jobs, Path(tmp), keep))
             print(table(rows[-1:]), flush=True)
     print()
     print(table(rows))
