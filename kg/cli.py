@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import signal
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable
@@ -234,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     except ModelNotFound as error:
         _fail(str(error))
         return EXIT_MODEL
+    except sqlite3.Error as error:  # the extraction cache, damaged or not a database
+        cache = getattr(args, "cache_dir", None) or Path(getattr(args, "out", DEFAULT_OUT)) / CACHE_FOLDER
+        _fail(f"extraction cache {cache}: {error}; delete it, or build with --no-cache")
+        return EXIT_OUTPUT
     except UnicodeDecodeError as error:  # a file read outside kg.read, e.g. by `kg extract FILE`
         _fail(_decode_problem(error, args))
         return EXIT_INPUT

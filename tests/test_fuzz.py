@@ -59,7 +59,7 @@ RECORD = st.fixed_dictionaries(
     optional={"id": st.one_of(TEXT, st.sampled_from(IDS)),
               "authors": st.lists(TEXT, max_size=3), "venue": TEXT},
 )
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -301,3 +301,41 @@ def test_fuzz_helpers_write_what_the_readers_read(tmp_path: Path, suffix: str) -
         write_jsonl(path, records)
     [paper] = read_papers([path])
     assert (paper.title, paper.abstract) == ('A "q", b c', "One, two.")
+
+
+# --- holes found in the exporters -------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="kg/export/neo4j.py: a value that ends in a backslash (or holds one before a "
+                                       "quote) is written as `\\\"` before the closing quote; Neo4j's LOAD CSV, with "
+                                       "its default dbms.import.csv.legacy_quote_escaping=true, reads `\\\"` as an "
+                                       "escaped quote, so the field never ends and import.cypher misreads the file")
+def test_neo4j_csv_has_no_backslash_before_a_quote(tmp_path: Path, extractor) -> None:
+    from kg.pipeline import build
+
+    records = [{"id": "dir\\", "title": "Saved under C:\\", "abstract": "We propose FooNet for image classification."}]
+    build([write_jsonl(tmp_path / "p.jsonl", records)], tmp_path / "out", formats=["neo4j"], extractor=extractor)
+    for name in ("nodes.csv", "relationships.csv"):
+        assert b'\\"' not in (tmp_path / "out" / "neo4j" / name).read_bytes(), name
+
+
+@pytest.mark.xfail(strict=True, reason="kg/export (graphml, gexf, neo4j): node keys are written through clean_text, "
+                                       "so two keys that differ only in a control character or U+FFFE become one id "
+                                       "(kg.read now cleans paper ids, but a graph built through the Python API can "
+                                       "still hold such keys)")
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "neo4j"])
+def test_node_keys_that_differ_only_in_a_control_character_stay_apart(tmp_path: Path, fmt: str) -> None:
+    from graph_fixture import sample_graph
+
+    from kg.export import ExportOptions, write_all
+
+    graph = sample_graph()
+    graph.add_node("paper:p1\x01", **(graph.nodes["paper:p1"] | {"title": "twin"}))
+    write_all(graph, tmp_path, ExportOptions(), [fmt])
+    if fmt == "neo4j":
+        with open(tmp_path / "neo4j" / "nodes.csv", newline="", encoding="utf-8") as handle:
+            ids = [row["id:ID"] for row in csv.DictReader(handle)]
+        assert len(set(ids)) == graph.number_of_nodes()
+    else:
+        read = nx.read_graphml if fmt == "graphml" else nx.read_gexf
+        assert read(tmp_path / f"kg.{fmt}").number_of_nodes() == graph.number_of_nodes()
