@@ -7,9 +7,11 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -136,6 +138,23 @@ def build(
 STAGING_PREFIX = ".kg-staging-"
 
 
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait while the block runs: the moves that put a finished set of exports in place take
+    a moment, and stopping half-way would mix two builds. The build then ends as it would have anyway."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
+    for signum in held:
+        signal.signal(signum, lambda *_: None)
+    try:
+        yield
+    finally:
+        for signum, handler in held.items():
+            signal.signal(signum, handler)
+
+
 def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str],
                    jobs: int) -> tuple[dict[str, list[Path]], dict[str, float]]:
     """Write every export into a staging folder inside `out`, then move them all into place at once.
@@ -155,16 +174,10 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
         for _, target in moves:
             if target.is_dir():
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
-        blocked = hasattr(signal, "pthread_sigmask")
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
+        with signals_held():
             for source, target in moves:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
-        finally:
-            if blocked:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
         return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -186,6 +186,8 @@ def test_stopped_while_writing_leaves_every_previous_export_as_it_was(corpus: Co
     assert stopped.seen and all(hidden(tmp.relative_to(out).as_posix()) for tmp in stopped.seen)
     if signum == signal.SIGKILL:
         assert_killed(stopped, out, corpus.entries)
+    elif stopped.returncode == 0:  # Ctrl-C came while the finished set was moved into place: the build ended
+        assert "Traceback" not in stopped.stderr and temporaries(out) == []
     else:
         assert_stopped_cleanly(stopped, out, corpus.entries)
     files = snapshot(out)
@@ -201,6 +203,8 @@ def test_stopped_rebuild_of_the_same_input_leaves_identical_exports(corpus: Corp
     stopped = run_and_stop(corpus.command("a.jsonl", out, "--force"), corpus.root, out, "renamed", signum)
     if signum == signal.SIGKILL:
         assert_killed(stopped, out, corpus.entries)
+    elif stopped.returncode == 0:  # Ctrl-C came while the finished set was moved into place: the build ended
+        assert "Traceback" not in stopped.stderr and temporaries(out) == []
     else:
         assert_stopped_cleanly(stopped, out, corpus.entries)
     files = snapshot(out)
@@ -217,17 +221,14 @@ def stopped_after_a_rename(corpus: Corpus) -> tuple[Stopped, dict[str, bytes]]:
 
 def test_stopped_build_of_new_input_leaves_only_whole_files(corpus: Corpus, stopped_after_a_rename) -> None:
     stopped, files = stopped_after_a_rename
-    assert stopped.returncode == 130 and "Traceback" not in stopped.stderr, stopped.stderr
+    # a signal that arrives while the finished set is moved into place waits for the moves: the build then ends
+    assert stopped.returncode in (0, 130) and "Traceback" not in stopped.stderr, stopped.stderr
     assert files.keys() == corpus.before.keys()
     for name, data in files.items():
         assert data in (corpus.before[name], corpus.after[name]), f"{name} is neither the old nor the new file"
     assert any(files[name] == corpus.after[name] for name in files)  # it was stopped after a rename
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "kg/pipeline.py write_as_a_set: pthread_sigmask blocks Ctrl-C in the main thread only; the process has a second "
-    "thread, the signal reaches it, Python runs its handler in the main thread anyway, and a KeyboardInterrupt in the "
-    "middle of the renames leaves new kg.* beside old neo4j/* and papers.jsonl (about one run in six, so not strict)"))
 def test_stopped_build_of_new_input_leaves_the_previous_set_or_the_new_one(corpus: Corpus,
                                                                             stopped_after_a_rename) -> None:
     _, files = stopped_after_a_rename

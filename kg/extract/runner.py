@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
@@ -25,6 +26,7 @@ _worker: Extractor | None = None
 
 def _start_worker(model: str | None) -> None:
     global _worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the workers
     threadpool_limits(1)
     _worker = Extractor(model)
 
@@ -74,6 +76,9 @@ class ExtractionRunner:
         try:
             while window := list(islice(stream, WINDOW)):
                 yield from self._extract_window(window, advance)
+        except BaseException:
+            self.close(terminate=True)
+            raise
         finally:
             limits.restore_original_limits()
             self.close()
@@ -93,8 +98,12 @@ class ExtractionRunner:
             advance(1)
             yield PaperExtraction(paper=paper, mentions=fresh[i] if i in fresh else known[keys[i]])
 
-    def close(self) -> None:
+    def close(self, terminate: bool = False) -> None:
+        """Let the workers finish, or end them at once (`terminate`) when the build stops on an error."""
         if self._pool is not None:
-            self._pool.close()
+            if terminate:
+                self._pool.terminate()
+            else:
+                self._pool.close()
             self._pool.join()
             self._pool = None
