@@ -178,9 +178,11 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
             for source, target in moves:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
+            shutil.rmtree(staging, ignore_errors=True)
         return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        with signals_held():  # a second Ctrl-C must not leave half a staging folder behind
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 def summary_counts(graph: nx.MultiDiGraph) -> dict:
