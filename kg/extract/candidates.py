@@ -120,7 +120,7 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
 
 
 def name_span(doc: Doc, token: Token) -> Span:
-    """Grow a name token over hyphen-joined neighbours written without spaces ('Diff-MoE', 'Step-DAD')."""
+    """Grow a name token over hyphen-joined neighbours written without spaces ('Flux-MoE', 'Step-XYZ')."""
     start, end = token.i, token.i + 1
     while (start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_
            and not doc[start - 1].whitespace_ and doc[start - 2].text[:1].isupper()):
