@@ -7,9 +7,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg.export.flatten import LIST_SEPARATOR  # how kg.graphml joins lists, read back here
 from kg.model import CONCEPT_TYPES
-
-LIST_SEPARATOR = " | "
 
 
 def load_graph(source: Path, model: str | None = None, skip_bad: bool = False) -> nx.MultiDiGraph:
