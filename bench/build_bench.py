@@ -87,7 +87,8 @@ def run_build(input_path: str, out_dir: str, cache_dir: str, jobs: int) -> dict:
     started = time.perf_counter()
     result = build([input_path], out_dir, cache_dir=cache_dir, jobs=jobs, reuse=True)
     return {"seconds": time.perf_counter() - started, "stages": result.timings, "extracted": result.extracted,
-            "cached": result.cached, "up_to_date": result.up_to_date, "papers": result.papers}
+            "cached": result.cached, "up_to_date": result.up_to_date, "papers": result.papers,
+            "pieces_copied": result.pieces_copied, "pieces_rendered": result.pieces_rendered}
 
 
 def child(kind: str, *args: str) -> dict:

@@ -100,6 +100,9 @@ def run_build(args: argparse.Namespace) -> int:
         if result.up_to_date:
             print(f"exports in {args.out} are up to date: nothing written (--force writes them again)")
         print(f"extracted: {result.extracted} papers, {result.cached} from the cache")
+        if result.pieces_copied:
+            print(f"exports: {result.pieces_copied} pieces copied from the previous build, "
+                  f"{result.pieces_rendered} written anew")
     return EXIT_OK
 
 

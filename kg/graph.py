@@ -85,25 +85,30 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
 
 
 def linking_concepts(index: ConceptIndex, paper_total: int) -> dict[str, float]:
-    """Concept id -> its specificity (inverse document frequency), for concepts allowed to link papers."""
+    """Concept id -> its specificity, 1 / ln(papers that mention it), for concepts allowed to link papers.
+
+    This is the Adamic-Adar weighting: a concept two papers alone share counts 1.44, one shared by a hundred
+    papers 0.22. It depends on the concept's own papers and not on the size of the corpus, so adding a paper
+    changes the weights of the links through its concepts and no others.
+    """
     cap = paper_total if paper_total < MIN_PAPERS_FOR_DF_CAP else max(2, int(MAX_DOC_FREQUENCY * paper_total))
     weights = {}
     for concept in index.concepts.values():
         df = len(concept.papers)
         if 2 <= df <= cap:
-            weights[concept.id] = math.log((paper_total + 1) / df)
+            weights[concept.id] = 1 / math.log(df)
     return weights
 
 
 def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
     """Link papers through the concepts they share, from the concept index (never from all pairs of papers).
 
-    A link's weight is the sum of its shared concepts' specificity. Each paper's candidates are scored one paper
-    at a time from the concepts' paper lists, so memory holds one paper's neighbours, not every pair; a pair is
-    kept when it is among the strongest links of either paper.
+    A link's weight is the sum of its shared concepts' specificity (Adamic-Adar). Each paper's candidates are
+    scored one paper at a time from the concepts' paper lists, so memory holds one paper's neighbours, not every
+    pair; a pair is kept when it is among the strongest links of either paper.
     """
-    idf = linking_concepts(index, paper_total)
-    postings = {c: sorted(paper_node(p) for p in index.concepts[c].papers) for c in sorted(idf)}
+    specificity = linking_concepts(index, paper_total)
+    postings = {c: sorted(paper_node(p) for p in index.concepts[c].papers) for c in sorted(specificity)}
     concepts_of: dict[str, list[str]] = defaultdict(list)
     for concept_id, members in postings.items():
         for member in members:
@@ -113,13 +118,13 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
         scores: dict[str, float] = defaultdict(float)
         for concept_id in concepts_of[paper]:
             for other in postings[concept_id]:
-                scores[other] += idf[concept_id]
+                scores[other] += specificity[concept_id]
         scores.pop(paper, None)
         best = heapq.nsmallest(LINKS_PER_PAPER, scores.items(), key=lambda item: (-item[1], item[0]))
         kept.update((min(paper, other), max(paper, other)) for other, _ in best)
     for first, second in sorted(kept):
-        shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-idf[c], c))
-        graph.add_edge(first, second, key="shares", role="shares", weight=round(sum(idf[c] for c in shared), 4),
+        shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-specificity[c], c))
+        graph.add_edge(first, second, key="shares", role="shares", weight=round(sum(specificity[c] for c in shared), 4),
                        shared=[index.concepts[c].label for c in shared])
 
 

@@ -1,5 +1,6 @@
 """The build manifest: what a build was made from, and the files it wrote, so that a rebuild of the same input
-with the same options can see that the exports are already up to date and write nothing."""
+with the same options can see that the exports are already up to date and write nothing, and where the pieces
+of each file lie (kg.export.pieces), so that a rebuild of a changed input copies the pieces that did not change."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from kg.export.atomic import write_text
+from kg.export.pieces import PieceIndex
 from kg.model import Paper
 
 MANIFEST = ".kg-manifest.json"
@@ -36,24 +38,53 @@ def _file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
-def up_to_date(out_dir: Path, fingerprint: str) -> dict | None:
-    """The manifest's summary when `out_dir` holds the exports of this very build, untouched; else None."""
+def _load(out_dir: Path) -> dict:
     try:
         manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
+        return {}
+    return manifest if isinstance(manifest, dict) else {}
+
+
+def up_to_date(out_dir: Path, fingerprint: str) -> dict | None:
+    """The manifest's summary when `out_dir` holds the exports of this very build, untouched; else None."""
+    manifest = _load(out_dir)
     if manifest.get("fingerprint") != fingerprint:
         return None
-    for name, (size, digest) in manifest.get("files", {}).items():
+    for name, (size, digest, *_) in manifest.get("files", {}).items():
         path = out_dir / name
         if not path.is_file() or path.stat().st_size != size or _file_digest(path) != digest:
             return None
     return manifest.get("summary", {})
 
 
-def record(out_dir: Path, fingerprint: str, paths: list[Path], summary: dict) -> None:
+def piece_indexes(out_dir: Path) -> dict[str, PieceIndex]:
+    """The piece index of each file in `out_dir` that is as the last build left it (same size, same change
+    time to the nanosecond, as `make` and `rsync` judge), by path relative to `out_dir`."""
+    manifest = _load(out_dir)
+    files, pieces = manifest.get("files", {}), manifest.get("pieces", {})
+    found = {}
+    for name, index in pieces.items():
+        entry = files.get(name)
+        if not isinstance(entry, list) or len(entry) < 3 or not isinstance(index, dict):
+            continue
+        try:
+            status = (out_dir / name).stat()
+        except OSError:
+            continue
+        if [status.st_size, status.st_mtime_ns] == [entry[0], entry[2]]:
+            found[name] = index
+    return found
+
+
+def record(out_dir: Path, fingerprint: str, paths: list[Path], summary: dict,
+           pieces: dict[str, PieceIndex] | None = None) -> None:
+    """Note what this build wrote into `out_dir`: the fingerprint, each file's size, digest and change time, the
+    summary it reported and the piece index of each file written in pieces."""
     files = {}
     for path in sorted(paths):
-        files[path.relative_to(out_dir).as_posix()] = [path.stat().st_size, _file_digest(path)]
-    manifest = {"fingerprint": fingerprint, "files": files, "summary": summary}
-    write_text(out_dir / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        status = path.stat()
+        files[path.relative_to(out_dir).as_posix()] = [status.st_size, _file_digest(path), status.st_mtime_ns]
+    manifest = {"fingerprint": fingerprint, "files": files, "summary": summary,
+                "pieces": {name: index for name, index in (pieces or {}).items() if name in files}}
+    write_text(out_dir / MANIFEST, json.dumps(manifest, sort_keys=True, separators=(",", ":")) + "\n")

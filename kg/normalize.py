@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -42,8 +43,10 @@ def _singular(token: str) -> str:
     return _stem(token.lower())
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def label_key(label: str) -> str:
-    """Case-, hyphen-, punctuation- and plural-insensitive key of a label."""
+    """Case-, hyphen-, punctuation- and plural-insensitive key of a label (cached: resolution asks for the same
+    labels many times)."""
     text = unicodedata.normalize("NFKC", label).replace("\u2019", "'")
     text = _DASHES.sub(" ", text)
     text = _PUNCT.sub(" ", text)

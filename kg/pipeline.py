@@ -19,6 +19,7 @@ import networkx as nx
 
 from kg import __version__, manifest
 from kg.export import ExportOptions, write_timed
+from kg.export.pieces import PieceIndex, Reuse
 from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
@@ -43,6 +44,8 @@ class BuildResult:
     cached: int = 0  # papers whose extraction came from the cache
     summary: dict = field(default_factory=dict)
     up_to_date: bool = False  # the exports of this very input were there already, and nothing was written
+    pieces_copied: int = 0  # pieces of the exports copied from the previous build's files (kg.export.pieces)
+    pieces_rendered: int = 0
 
 
 def unique_ids(papers: Iterable[Paper], warn: Callable[[str], None]) -> Iterator[Paper]:
@@ -126,13 +129,15 @@ def build(
     timings["graph"] = time.perf_counter() - started
 
     out = Path(out_dir)
-    paths, export_timings = write_as_a_set(graph, out, options, names, jobs)
+    previous = manifest.piece_indexes(out) if reuse else {}
+    paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, previous)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
         manifest.record(out, fingerprint.hexdigest(), [p for group in paths.values() for p in group],
-                        summary_counts(graph))
+                        summary_counts(graph), pieces.written)
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
-                       extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph))
+                       extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph),
+                       pieces_copied=pieces.copied, pieces_rendered=pieces.rendered)
 
 
 STAGING_PREFIX = ".kg-staging-"
@@ -155,21 +160,25 @@ def signals_held() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str],
-                   jobs: int) -> tuple[dict[str, list[Path]], dict[str, float]]:
-    """Write every export into a staging folder inside `out`, then move them all into place at once.
+def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str], jobs: int,
+                   previous: dict[str, PieceIndex] | None = None,
+                   ) -> tuple[dict[str, list[Path]], dict[str, float], Reuse]:
+    """Write every export into a staging folder inside `out`, then move them all into place at once: the paths
+    and seconds of each export, and what was written in pieces (indexes by path within `out`, counts).
 
-    A build that fails or is stopped while exporting leaves the previous exports as they were: nothing reaches
-    `out` until every file is complete, the moves are renames within one file system, and Ctrl-C waits for them.
+    `previous` holds the piece indexes of files in `out` that pieces may be copied from. A build that fails or
+    is stopped while exporting leaves the previous exports as they were: nothing reaches `out` until every file
+    is complete, the moves are renames within one file system, and Ctrl-C waits for them.
     """
     if not names:
-        return {}, {}
+        return {}, {}, Reuse()
     out.mkdir(parents=True, exist_ok=True)
     for stale in out.glob(STAGING_PREFIX + "*"):  # left by a build that was killed
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
     try:
-        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs)
+        reuse = Reuse(root=staging, previous=out, indexes=previous or {})
+        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs, reuse=reuse)
         moves = [(path, out / path.relative_to(staging)) for group in staged.values() for path in group]
         for _, target in moves:
             if target.is_dir():
@@ -179,7 +188,7 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
             shutil.rmtree(staging, ignore_errors=True)
-        return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds
+        return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds, reuse
     finally:
         with signals_held():  # a second Ctrl-C must not leave half a staging folder behind
             shutil.rmtree(staging, ignore_errors=True)

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from kg.manifest import MANIFEST
+
 KG = Path(sys.executable).with_name("kg")
 PAPERS = 400
 
@@ -51,7 +53,17 @@ def abstracts(seed: int, count: int = PAPERS) -> list[dict]:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file's bytes; the manifest's without the times it records each file was written at, which differ
+    between two builds of the same input."""
+    return {p.relative_to(folder).as_posix(): without_times(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def without_times(path: Path) -> bytes:
+    if path.name != MANIFEST:
+        return path.read_bytes()
+    manifest = json.loads(path.read_bytes())
+    manifest["files"] = {name: entry[:2] for name, entry in manifest["files"].items()}
+    return json.dumps(manifest, sort_keys=True).encode()
 
 
 def temporaries(folder: Path) -> list[Path]:

@@ -74,3 +74,44 @@ def test_an_unchanged_rebuild_writes_nothing_and_a_changed_one_rewrites(corpus, 
     other_options = build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl", "graphml"],
                           min_confidence=0.8)
     assert not other_options.up_to_date
+
+
+def grown_copy(corpus: Path, folder: Path) -> Path:
+    """The corpus with one more paper, which shares concepts with the others (and so moves their weights)."""
+    grown = folder / "grown.jsonl"
+    grown.write_text(corpus.read_text(encoding="utf-8") + json.dumps(
+        {"id": "new", "title": "Denoising with TidyNet",
+         "abstract": "We propose TidyNet, a novel network for image denoising. We use diffusion models and "
+                     "evaluate on ImageNet against U-Net."}) + "\n", encoding="utf-8")
+    return grown
+
+
+def test_a_rebuild_with_a_paper_added_copies_pieces_and_writes_what_a_cold_build_writes(corpus, tmp_path,
+                                                                                        extractor):
+    out = tmp_path / "out"
+    first = build([corpus], out, extractor=extractor, reuse=True)
+    assert first.pieces_copied == 0 and first.pieces_rendered > 76
+    grown = grown_copy(corpus, tmp_path)
+    rebuilt = build([grown], out, extractor=extractor, reuse=True)
+    assert rebuilt.papers == 77
+    assert rebuilt.pieces_copied > rebuilt.pieces_rendered > 0
+    cold = build([grown], tmp_path / "cold", extractor=extractor)
+    assert cold.pieces_copied == 0
+    rebuilt_files, cold_files = files_of(out), files_of(tmp_path / "cold")
+    assert set(rebuilt_files) == set(cold_files)
+    for name in cold_files:
+        assert rebuilt_files[name] == cold_files[name], name
+
+
+def test_an_export_changed_by_hand_is_not_copied_from(corpus, tmp_path, extractor):
+    out = tmp_path / "out"
+    build([corpus], out, extractor=extractor, reuse=True, formats=["graphml"])
+    graphml = out / "kg.graphml"
+    text = graphml.read_text(encoding="utf-8")
+    graphml.write_text(text.replace("<node ", "<node data-x='1' "), encoding="utf-8")  # same pieces, moved
+    rebuilt = build([grown_copy(corpus, tmp_path)], out, extractor=extractor, reuse=True, formats=["graphml"])
+    assert rebuilt.pieces_copied == 0
+    cold = build([grown_copy(corpus, tmp_path)], tmp_path / "cold", extractor=extractor, formats=["graphml"])
+    assert graphml.read_bytes() == (tmp_path / "cold" / "kg.graphml").read_bytes()
+    forced = build([grown_copy(corpus, tmp_path)], out, extractor=extractor, reuse=False, formats=["graphml"])
+    assert forced.pieces_copied == 0 and cold.pieces_rendered == forced.pieces_rendered

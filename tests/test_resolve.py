@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from kg.graph import build_graph
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.resolve import resolve
@@ -115,3 +117,19 @@ def test_communities_are_named_and_on_every_paper():
     assert sorted(c["size"] for c in communities) == [3, 3]
     assert {c["name"] for c in communities} == {"alpha kernel", "beta kernel"}
     assert all(graph.nodes[f"paper:p{i}"]["community"] >= 0 for i in range(6))
+
+
+def test_a_link_weighs_the_sum_of_one_over_the_log_of_each_shared_concepts_papers():
+    """Adamic-Adar: the weight of a link through a concept does not move when unrelated papers are added."""
+    def weights(fillers: int) -> dict:
+        papers = [extraction("a", mention("alpha kernel"), mention("beta kernel")),
+                  extraction("b", mention("alpha kernel")),
+                  extraction("c", mention("alpha kernel"), mention("beta kernel")),
+                  *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(fillers)]]
+        graph = build_graph([e.paper for e in papers], resolve(papers))
+        return {(u, v): d["weight"] for u, v, k, d in graph.edges(keys=True, data=True) if k == "shares"}
+
+    few, many = weights(20), weights(200)
+    assert few[("paper:a", "paper:b")] == round(1 / math.log(3), 4)
+    assert few[("paper:a", "paper:c")] == round(1 / math.log(3) + 1 / math.log(2), 4)
+    assert few == many

@@ -12,6 +12,7 @@ import numbers
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from kg.model import CONCEPT_TYPES, ROLE_ORDER
@@ -51,6 +52,25 @@ def scalar(value: Any) -> Scalar | None:
     return str(value)
 
 
+_PLAIN_TYPES: dict[type, type | None] = {str: str, int: int, float: float, bool: bool, list: str, type(None): None}
+
+
+def scalar_type(value: Any) -> type | None:
+    """The type `scalar(value)` has, found without building it (None for None)."""
+    plain = _PLAIN_TYPES.get(type(value), Any)
+    if plain is not Any:
+        return plain
+    if isinstance(value, bool | str):
+        return type(value)
+    if isinstance(value, numbers.Integral):
+        return int
+    if isinstance(value, numbers.Real):
+        return float
+    if isinstance(value, Mapping) and "sentence" in value:
+        return scalar_type(value["sentence"])
+    return str
+
+
 def _common_type(kinds: set[type]) -> type:
     if len(kinds) == 1:
         return next(iter(kinds))
@@ -59,28 +79,34 @@ def _common_type(kinds: set[type]) -> type:
     return str
 
 
-def flatten_records(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Scalar]]:
-    """Scalar attributes for each record, None dropped, and one type per attribute name across all records.
-
-    An attribute that is int on some records and float on others becomes float everywhere; any other mix
-    becomes str everywhere, so a file never declares one name with two types.
-    """
-    flat = [{str(k): s for k, v in record.items() if (s := scalar(v)) is not None} for record in records]
+def attribute_types(records: Iterable[Mapping[str, Any]]) -> dict[str, type]:
+    """One scalar type per attribute name across all records, in order of first appearance: an attribute that
+    is int on some records and float on others is float, any other mix str, so a file never declares one name
+    with two types."""
     kinds: dict[str, set[type]] = defaultdict(set)
-    for record in flat:
+    for record in records:
         for name, value in record.items():
-            kinds[name].add(type(value))
-    target = {name: _common_type(found) for name, found in kinds.items()}
-    return [{name: target[name](value) for name, value in record.items()} for record in flat]
+            kind = scalar_type(value)
+            if kind is not None:
+                kinds[str(name)].add(kind)
+    return {name: _common_type(found) for name, found in kinds.items()}
+
+
+def flat_record(record: Mapping[str, Any], types: Mapping[str, type]) -> dict[str, Scalar]:
+    """The record's attributes as scalars of the given types, None dropped."""
+    return {str(k): types[str(k)](s) for k, v in record.items() if (s := scalar(v)) is not None}
+
+
+def flatten_records(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Scalar]]:
+    """Scalar attributes for each record, None dropped, and one type per attribute name across all records."""
+    records = list(records)
+    types = attribute_types(records)
+    return [flat_record(record, types) for record in records]
 
 
 def clean_text(text: str) -> str:
     """Drop the characters that XML 1.0 cannot represent (NUL and most other C0 controls, lone surrogates)."""
     return _XML_INVALID.sub("", text)
-
-
-def xml_safe(record: Mapping[str, Scalar]) -> dict[str, Scalar]:
-    return {clean_text(k): clean_text(v) if isinstance(v, str) else v for k, v in record.items()}
 
 
 def rel_type(role: str) -> str:
@@ -103,33 +129,87 @@ def edge_id(u: Any, key: Any, v: Any) -> str:
     return f"{u}|{key}|{v}"
 
 
-def flat_nodes(graph: Any) -> list[tuple[str, dict[str, Scalar]]]:
-    """Nodes sorted by key, each with `type`, `label`, `labels` (`:Paper`, `:Concept:Method`), `community`,
-    `degree` first, then the node's other attributes by name; all scalar, None dropped."""
-    keys = sorted(graph.nodes, key=str)
-    records = []
-    for node in keys:
-        data = graph.nodes[node]
-        head = {
-            "type": data.get("type"),
-            "label": data.get("label") or str(node),
-            "labels": ":" + ":".join(node_labels(data.get("type"))),
-            "community": data.get("community"),
-            "degree": int(graph.degree(node)),
-        }
-        records.append(head | {k: data[k] for k in sorted(data, key=str) if k not in head})
-    return list(zip((str(k) for k in keys), flatten_records(records), strict=True))
+def node_record(graph: Any, node: Any, degree: int | None = None) -> dict[str, Any]:
+    """A node's attributes as the graph formats write them: `type`, `label`, `labels` (`:Paper`,
+    `:Concept:Method`), `community`, `degree` first, then the node's other attributes by name (not yet scalar)."""
+    data = graph.nodes[node]
+    head = {
+        "type": data.get("type"),
+        "label": data.get("label") or str(node),
+        "labels": ":" + ":".join(node_labels(data.get("type"))),
+        "community": data.get("community"),
+        "degree": int(graph.degree(node) if degree is None else degree),
+    }
+    return head | {k: data[k] for k in sorted(data, key=str) if k not in head}
 
 
-def flat_edges(graph: Any) -> list[tuple[str, str, str, dict[str, Scalar]]]:
-    """Edges sorted by (source, target, key), each with `type` first (the relationship type), `role`, `weight`
-    (the link weight, or the confidence of a role edge), then the other attributes by name."""
-    edges = sorted(graph.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2])))
-    records = []
-    for _, _, key, data in edges:
-        role = data.get("role", key)
-        weight = data["weight"] if data.get("weight") is not None else data.get("confidence")
-        head = {"type": rel_type(str(role)), "role": role, "weight": None if weight is None else float(weight)}
-        records.append(head | {k: data[k] for k in sorted(data, key=str) if k not in head})
-    flat = flatten_records(records)
-    return [(str(u), str(v), str(key), attrs) for (u, v, key, _), attrs in zip(edges, flat, strict=True)]
+def edge_record(key: Any, data: Mapping[str, Any]) -> dict[str, Any]:
+    """An edge's attributes as the graph formats write them: `type` first (the relationship type), `role`,
+    `weight` (the link weight, or the confidence of a role edge), then the other attributes by name."""
+    role = data.get("role", key)
+    weight = data["weight"] if data.get("weight") is not None else data.get("confidence")
+    head = {"type": rel_type(str(role)), "role": role, "weight": None if weight is None else float(weight)}
+    return head | {k: data[k] for k in sorted(data, key=str) if k not in head}
+
+
+def sorted_nodes(graph: Any) -> list[Any]:
+    return sorted(graph.nodes, key=str)
+
+
+def out_edges_by_node(graph: Any) -> list[tuple[Any, list[tuple[Any, Any, dict]]]]:
+    """Each node that has out-edges, sorted, with its edges sorted by (target, key): the order of the files."""
+    grouped = []
+    for node in sorted_nodes(graph):
+        edges = sorted(((v, k, d) for _, v, k, d in graph.out_edges(node, keys=True, data=True)),
+                       key=lambda e: (str(e[0]), str(e[1])))
+        if edges:
+            grouped.append((node, edges))
+    return grouped
+
+
+_XML_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_XML_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;",
+                           "\t": "&#09;"})
+
+
+def xml_text(value: Scalar) -> str:
+    """A scalar as XML character data: booleans as true/false, text cleaned of what XML cannot hold and escaped."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return clean_text(value).translate(_XML_TEXT)
+    return str(value)
+
+
+def xml_attr(value: Scalar) -> str:
+    """A scalar as the value of an XML attribute (quotes and line breaks escaped too)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return clean_text(value).translate(_XML_ATTR)
+    return str(value)
+
+
+@dataclass
+class GraphRecords:
+    """The graph as the XML formats write it: nodes in sorted order with their records, each node's out-edges
+    with theirs, and the one scalar type of every node and edge attribute."""
+
+    nodes: list[Any]
+    node_records: list[dict[str, Any]]
+    out_edges: list[tuple[Any, list[tuple[Any, Any, dict]]]]
+    edge_records: list[list[dict[str, Any]]]
+    node_types: dict[str, type]
+    edge_types: dict[str, type]
+
+
+def graph_records(graph: Any, drop: Iterable[str] = ()) -> GraphRecords:
+    """`drop` names node attributes a format leaves out."""
+    nodes = sorted_nodes(graph)
+    dropped = set(drop)
+    degrees = dict(graph.degree())
+    node_records = [{k: v for k, v in node_record(graph, n, degrees[n]).items() if k not in dropped} for n in nodes]
+    by_node = out_edges_by_node(graph)
+    edge_records = [[edge_record(key, data) for _, key, data in edges] for _, edges in by_node]
+    return GraphRecords(nodes, node_records, by_node, edge_records, attribute_types(node_records),
+                        attribute_types(r for group in edge_records for r in group))

@@ -28,6 +28,7 @@ text needs (NUL, lone surrogates, ...; see kg.export.flatten.clean_text); tabs a
 from __future__ import annotations
 
 import csv
+import io
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -37,7 +38,8 @@ from typing import Any
 import networkx as nx
 
 from kg.export.atomic import atomic_write, write_text
-from kg.export.flatten import REL_TYPES, clean_text, node_labels, scalar
+from kg.export.flatten import REL_TYPES, clean_text, node_labels, out_edges_by_node, scalar
+from kg.export.pieces import NO_REUSE, PieceWriter, Reuse, salt_of
 from kg.model import CONCEPT_TYPES
 
 FOLDER = "neo4j"
@@ -109,37 +111,77 @@ def _cell(value: Any, kind: str) -> str:
     return "" if text is None else guard(str(text))
 
 
-def _node_rows(graph: nx.MultiDiGraph) -> list[list[str]]:
-    rows = []
-    for node in sorted(graph.nodes, key=str):
-        data = graph.nodes[node]
-        node_type = data.get("type")
+# Node columns that change with the whole corpus: the last ones of a row, written beside the row's piece.
+VOLATILE_COLUMNS = ("community",)
+_STABLE_COLUMNS = NODE_COLUMNS[: len(NODE_COLUMNS) - len(VOLATILE_COLUMNS)]
+assert tuple(c.attr for c in NODE_COLUMNS[len(_STABLE_COLUMNS):]) == VOLATILE_COLUMNS
+
+
+def _check(graph: nx.MultiDiGraph) -> None:
+    """Every node type and role is one this export knows, before anything is written."""
+    for node, node_type in graph.nodes(data="type"):
         if node_type not in KNOWN_TYPES:
             raise ValueError(f"node {node!r} has type {node_type!r}; Neo4j export knows {', '.join(KNOWN_TYPES)}")
-        rows.append([clean_text(str(node)), ARRAY_DELIMITER.join(node_labels(node_type))]
-                    + [_cell(data.get(c.attr), c.kind) for c in NODE_COLUMNS])
-    return rows
+    for u, v, key, role in graph.edges(keys=True, data="role"):
+        if (key if role is None else role) not in REL_TYPES:
+            raise ValueError(f"edge {u!r} -> {v!r} has role {role or key!r}; Neo4j export knows {', '.join(REL_TYPES)}")
 
 
-def _rel_rows(graph: nx.MultiDiGraph) -> list[list[str]]:
-    rows = []
-    for u, v, key, data in sorted(graph.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2]))):
-        role = data.get("role", key)
-        if role not in REL_TYPES:
-            raise ValueError(f"edge {u!r} -> {v!r} has role {role!r}; Neo4j export knows {', '.join(REL_TYPES)}")
-        values = data | {"role": role}
-        if values.get("weight") is None:
-            values["weight"] = data.get("confidence")
-        rows.append([clean_text(str(u)), clean_text(str(v)), REL_TYPES[role]]
-                    + [_cell(values.get(c.attr), c.kind) for c in REL_COLUMNS])
-    return rows
+def _csv_line(cells: list[str]) -> str:
+    """Cells as one CSV line without its end: every field quoted, a quote doubled."""
+    buffer = io.StringIO()
+    csv.writer(buffer, quoting=csv.QUOTE_ALL, lineterminator="").writerow(cells)
+    return buffer.getvalue()
 
 
-def _write_csv(path: Path, header: list[str], rows: Iterable[list[str]]) -> Path:
-    with atomic_write(path) as handle:
-        writer = csv.writer(handle, quoting=csv.QUOTE_ALL, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
+def _node_row_start(inputs: dict) -> str:
+    """A node's row up to its volatile columns: id, labels and the stable properties, and the comma after them."""
+    cells = [clean_text(inputs["id"]), ARRAY_DELIMITER.join(node_labels(inputs["type"]))]
+    cells += [_cell(inputs["data"].get(c.attr), c.kind) for c in _STABLE_COLUMNS]
+    return _csv_line(cells) + ","
+
+
+def _rel_rows(inputs: dict) -> str:
+    """The rows of one node's out-edges."""
+    lines = []
+    for target, role, values in inputs["edges"]:
+        cells = [clean_text(inputs["source"]), clean_text(target), REL_TYPES[role]]
+        lines.append(_csv_line(cells + [_cell(values.get(c.attr), c.kind) for c in REL_COLUMNS]) + "\n")
+    return "".join(lines)
+
+
+def _write_nodes(graph: nx.MultiDiGraph, path: Path, reuse: Reuse) -> Path:
+    with atomic_write(path, "wb") as handle:
+        pieces = PieceWriter([handle], [path], salt_of(Path(__file__)), reuse)
+        try:
+            pieces.text(_csv_line(["id:ID", ":LABEL"] + [c.header for c in NODE_COLUMNS]) + "\n")
+            for node in sorted(graph.nodes, key=str):
+                data = graph.nodes[node]
+                pieces.piece({"id": str(node), "type": data.get("type"),
+                              "data": {c.attr: data.get(c.attr) for c in _STABLE_COLUMNS}}, _node_row_start)
+                end = [_cell(data.get(c.attr), c.kind) for c in NODE_COLUMNS[len(_STABLE_COLUMNS):]]
+                pieces.text(_csv_line(end) + "\n")
+        finally:
+            pieces.close()
+    return path
+
+
+def _write_relationships(graph: nx.MultiDiGraph, path: Path, reuse: Reuse) -> Path:
+    with atomic_write(path, "wb") as handle:
+        pieces = PieceWriter([handle], [path], salt_of(Path(__file__)), reuse)
+        try:
+            pieces.text(_csv_line([":START_ID", ":END_ID", ":TYPE"] + [c.header for c in REL_COLUMNS]) + "\n")
+            for source, edges in out_edges_by_node(graph):
+                rows = []
+                for target, key, data in edges:
+                    role = data.get("role", key)
+                    values = {c.attr: data.get(c.attr) for c in REL_COLUMNS} | {"role": role}
+                    if values.get("weight") is None:
+                        values["weight"] = data.get("confidence")
+                    rows.append([str(target), role, values])
+                pieces.piece({"source": str(source), "edges": rows}, _rel_rows)
+        finally:
+            pieces.close()
     return path
 
 
@@ -192,13 +234,12 @@ def cypher_script() -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(graph: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
+def write(graph: nx.MultiDiGraph, out_dir: Path, reuse: Reuse = NO_REUSE) -> list[Path]:
     """Write `<out_dir>/neo4j/{nodes.csv, relationships.csv, import.cypher}`; return the three paths."""
     folder = Path(out_dir) / FOLDER
-    node_rows, rel_rows = _node_rows(graph), _rel_rows(graph)  # validate everything before writing anything
+    _check(graph)
     return [
-        _write_csv(folder / NODES_FILE, ["id:ID", ":LABEL"] + [c.header for c in NODE_COLUMNS], node_rows),
-        _write_csv(folder / RELATIONSHIPS_FILE, [":START_ID", ":END_ID", ":TYPE"] + [c.header for c in REL_COLUMNS],
-                   rel_rows),
+        _write_nodes(graph, folder / NODES_FILE, reuse),
+        _write_relationships(graph, folder / RELATIONSHIPS_FILE, reuse),
         write_text(folder / SCRIPT_FILE, cypher_script()),
     ]

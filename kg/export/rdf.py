@@ -1,7 +1,11 @@
-"""The graph as RDF: Turtle, sorted N-Triples and JSON-LD, in the terms of ontology/kg.ttl.
+"""The graph as RDF: Turtle, N-Triples and JSON-LD, in the terms of ontology/kg.ttl.
 
 Every node gets a stable IRI built from its id (percent-encoded, so any id is safe), statement and evidence nodes
 get IRIs hashed from their parts, and nothing is a blank node: the same graph always gives the same bytes.
+
+The three files are written in one pass, a piece at a time (a paper with its statements, a link, a concept, a
+community with its members; see kg.export.pieces). While they are written, terms are plain values, an IRI a `str`
+and a literal a `Lit`; rdflib terms are made only by `build_rdf`, which holds the whole graph in memory.
 """
 
 from __future__ import annotations
@@ -9,18 +13,19 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote
 
 import networkx as nx
 from rdflib import RDF, RDFS, XSD, Graph, Literal, Namespace, URIRef
 from rdflib.namespace import DCTERMS, FOAF, PROV, SDO, SKOS
-from rdflib.term import Node
 
 from kg.export.atomic import atomic_write
+from kg.export.pieces import NO_REUSE, PieceWriter, Reuse, salt_of
 from kg.model import CONCEPT_TYPES
 
 KGO = Namespace("https://w3id.org/kg/ontology#")
@@ -67,37 +72,71 @@ ABSOLUTE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^:]")
 NOT_IN_IRI = re.compile(r'[\x00-\x20<>"{}|\\^`\x7f-\x9f]')
 
 
-class Iris:
-    """Builds instance IRIs under one base: `{base}paper/{id}`, `{base}concept/{slug}`, `{base}community/{n}`."""
+class Lit(NamedTuple):
+    """A literal while it is written: its lexical form and its datatype IRI (None for a plain string)."""
 
-    def __init__(self, base_iri: str = DEFAULT_BASE_IRI) -> None:
+    value: str
+    datatype: str | None = None
+
+
+Term = str | Lit  # an IRI, or a literal
+Triple = tuple[str, str, Term]
+
+# The IRIs every chunk uses, as plain strings: rdflib's terms compare and hash in Python, which a writer of a
+# million triples feels, and its namespace attribute access is slow in a loop.
+TYPE, LABEL = str(RDF.type), str(RDFS.label)
+TITLE, IDENTIFIER, ABSTRACT, CREATOR, DATE = (str(DCTERMS.title), str(DCTERMS.identifier), str(DCTERMS.abstract),
+                                               str(DCTERMS.creator), str(DCTERMS.date))
+URL, CODE_REPOSITORY = str(SDO.url), str(SDO.codeRepository)
+AGENT, NAME = str(FOAF.Agent), str(FOAF.name)
+PREF_LABEL, ALT_LABEL = str(SKOS.prefLabel), str(SKOS.altLabel)
+WAS_DERIVED_FROM, WAS_QUOTED_FROM = str(PROV.wasDerivedFrom), str(PROV.wasQuotedFrom)
+(VENUE, AUTHOR_POSITION, PAPER_COUNT, IN_COMMUNITY, COMMUNITY_SIZE, MENTIONS, SUBJECT, PROPERTY, OBJECT, CONFIDENCE,
+ EVIDENCE, SENTENCE, START_OFFSET, END_OFFSET, SOURCE_FIELD, SHARES_CONCEPT_WITH, LINK_SOURCE, LINK_TARGET, WEIGHT,
+ SHARED_CONCEPT, SHARED_LABEL) = (str(KGO) + name for name in (
+    "venue", "authorPosition", "paperCount", "inCommunity", "communitySize", "mentions", "subject", "property",
+    "object", "confidence", "evidence", "sentence", "startOffset", "endOffset", "sourceField", "sharesConceptWith",
+    "linkSource", "linkTarget", "weight", "sharedConcept", "sharedLabel"))
+XSD_INTEGER, XSD_DECIMAL, XSD_ANY_URI, XSD_GYEAR, XSD_STRING = (str(XSD.integer), str(XSD.decimal), str(XSD.anyURI),
+                                                                str(XSD.gYear), str(XSD.string))
+_ROLE_IRIS = {role: str(prop) for role, prop in ROLE_PROPERTIES.items()}
+_CLASS_IRIS = {kind: tuple(str(c) for c in classes) for kind, classes in CLASSES.items()}
+
+
+class Iris:
+    """Builds instance IRIs under one base: `{base}paper/{id}`, `{base}concept/{slug}`, `{base}community/{n}`.
+
+    They are rdflib `URIRef`s, or what `make` makes of the IRI's string (the writer takes plain strings)."""
+
+    def __init__(self, base_iri: str = DEFAULT_BASE_IRI, make: Callable[[str], str] = URIRef) -> None:
         if not ABSOLUTE_IRI.match(base_iri) or NOT_IN_IRI.search(base_iri):
             raise ValueError(f"not a usable base IRI (absolute, no spaces, quotes or <>): {base_iri!r}")
         if not base_iri.endswith(("/", "#", ":")):
             base_iri += "/"
-        self.base = Namespace(base_iri)
+        self.base = base_iri
+        self.make = make
 
-    def paper(self, paper_id: str) -> URIRef:
-        return self.base[f"paper/{_segment(paper_id)}"]
+    def paper(self, paper_id: str) -> str:
+        return self.make(f"{self.base}paper/{_segment(paper_id)}")
 
-    def author(self, paper_id: str, position: int) -> URIRef:
-        return self.base[f"author/{_segment(paper_id)}-{int(position)}"]
+    def author(self, paper_id: str, position: int) -> str:
+        return self.make(f"{self.base}author/{_segment(paper_id)}-{int(position)}")
 
-    def concept(self, slug: str) -> URIRef:
-        return self.base[f"concept/{_segment(slug)}"]
+    def concept(self, slug: str) -> str:
+        return self.make(f"{self.base}concept/{_segment(slug)}")
 
-    def community(self, number: int) -> URIRef:
-        return self.base[f"community/{int(number)}"]
+    def community(self, number: int) -> str:
+        return self.make(f"{self.base}community/{int(number)}")
 
-    def statement(self, paper_id: str, role: str, slug: str) -> URIRef:
-        return self.base[f"statement/{_digest(paper_id, role, slug)}"]
+    def statement(self, paper_id: str, role: str, slug: str) -> str:
+        return self.make(f"{self.base}statement/{_digest(paper_id, role, slug)}")
 
-    def evidence(self, paper_id: str, start: int, end: int, sentence: str, field: str = "abstract") -> URIRef:
+    def evidence(self, paper_id: str, start: int, end: int, sentence: str, field: str = "abstract") -> str:
         parts = (paper_id, start, end, sentence) if field == "abstract" else (paper_id, start, end, sentence, field)
-        return self.base[f"evidence/{_digest(*parts)}"]
+        return self.make(f"{self.base}evidence/{_digest(*parts)}")
 
-    def link(self, source_id: str, target_id: str) -> URIRef:
-        return self.base[f"link/{_digest(source_id, target_id)}"]
+    def link(self, source_id: str, target_id: str) -> str:
+        return self.make(f"{self.base}link/{_digest(source_id, target_id)}")
 
 
 def _segment(value: str) -> str:
@@ -111,32 +150,92 @@ def _digest(*parts: object) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _decimal(value: float | int | str) -> Literal:
+def _decimal(value: float | int | str) -> Lit:
     """An xsd:decimal in plain notation (never '1e-05', which is not a valid decimal)."""
     number = Decimal(repr(value)) if isinstance(value, float) else Decimal(str(value))
     if not number.is_finite():
         raise ValueError(f"not a finite number: {value!r}")
-    return Literal(format(number, "f"), datatype=XSD.decimal)
+    return Lit(format(number, "f"), XSD_DECIMAL)
+
+
+def _integer(value: int) -> Lit:
+    return Lit(str(int(value)), XSD_INTEGER)
 
 
 def _text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-class Triples(list):
-    """A plain list of triples with rdflib's `add`: building a real Graph per chunk would index what is only
-    written out."""
-
-    def add(self, triple: tuple) -> None:
-        self.append(triple)
+def _types(chunk: list[Triple], node: str, kind: str) -> None:
+    for cls in _CLASS_IRIS[kind]:
+        chunk.append((node, TYPE, cls))
 
 
-Sink = Graph | Triples
+Render = Callable[[dict], list[Triple]]
+PAPER_ATTRS = ("title", "label", "abstract", "venue", "url", "code", "year", "authors")
+CONCEPT_ATTRS = ("type", "label", "aliases", "paper_count")
 
 
-def _types(g: Sink, node: URIRef, kind: str) -> None:
-    for cls in CLASSES[kind]:
-        g.add((node, RDF.type, cls))
+def rdf_pieces(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iterator[tuple[dict, Render]]:
+    """The RDF of the graph as pieces: the inputs of each (plain data) and the function that makes its triples.
+
+    Each paper with its statements and evidence, then each link, each concept, and each community with the
+    membership of its papers and concepts, all in sorted order. What changes with the whole corpus (link
+    weights, communities) has pieces of its own, so a paper's piece changes only with the paper.
+    """
+    Iris(base_iri)  # refuse an unusable base before anything is made
+    paper_ids: dict[str, str] = {}
+    concept_slugs: dict[str, str] = {}
+    for node, data in graph.nodes(data=True):
+        kind = data.get("type")
+        if kind == "Paper" and str(node).startswith("paper:"):
+            paper_ids[node] = str(node)[len("paper:"):]
+        elif kind in CONCEPT_TYPES and str(node).startswith("concept:"):
+            concept_slugs[node] = str(node)[len("concept:"):]
+
+    links = []
+    for node in sorted(paper_ids):
+        data = graph.nodes[node]
+        statements = []
+        for _, v, key, edge in sorted(graph.out_edges(node, keys=True, data=True), key=lambda e: (e[1], e[2])):
+            role = edge.get("role", key)
+            if v in concept_slugs and role in _ROLE_IRIS:
+                evidence = [[_text(e.get("sentence")), int(e["start"]), int(e["end"]),
+                             _text(e.get("field")) or "abstract"] for e in edge.get("evidence") or []]
+                statements.append([role, concept_slugs[v], edge.get("confidence"), evidence])
+            elif v in paper_ids and role == "shares":
+                links.append((node, v, edge))
+        inputs = {"base": base_iri, "paper": paper_ids[node], "statements": statements}
+        yield inputs | {attr: data.get(attr) for attr in PAPER_ATTRS}, _paper_triples
+    for u, v, edge in links:
+        yield _link_inputs(graph, base_iri, paper_ids, concept_slugs, u, v, edge), _link_triples
+    members: dict[int, dict[str, list[str]]] = {}
+    for node in sorted(concept_slugs):
+        data = graph.nodes[node]
+        yield ({"base": base_iri, "concept": concept_slugs[node]} | {attr: data.get(attr) for attr in CONCEPT_ATTRS},
+               _concept_triples)
+    for node, data in sorted(graph.nodes(data=True), key=lambda item: str(item[0])):
+        number = data.get("community")
+        if (node in paper_ids or node in concept_slugs) and number is not None and int(number) >= 0:
+            kind, name = ("papers", paper_ids[node]) if node in paper_ids else ("concepts", concept_slugs[node])
+            members.setdefault(int(number), {"papers": [], "concepts": []})[kind].append(name)
+    communities = {int(c["id"]): c for c in graph.graph.get("communities") or []}
+    for number in sorted(set(communities) | set(members)):
+        info = communities.get(number, {})
+        yield ({"base": base_iri, "community": number, "name": info.get("name"), "size": info.get("size")}
+               | members.get(number, {"papers": [], "concepts": []})), _community_triples
+
+
+def rdf_chunks(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iterator[list[Triple]]:
+    """The triples of each piece, in order."""
+    for inputs, render in rdf_pieces(graph, base_iri):
+        yield render(inputs)
+
+
+def _rdflib_term(term: Term) -> URIRef | Literal:
+    if isinstance(term, Lit):
+        return Literal(term.value, datatype=URIRef(term.datatype) if term.datatype else None)
+    return URIRef(term)
 
 
 def new_graph() -> Graph:
@@ -147,152 +246,141 @@ def new_graph() -> Graph:
     return g
 
 
-def rdf_chunks(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iterator[Triples]:
-    """The RDF of the graph, one small chunk at a time: each paper with its statements and links, then each
-    concept, then the communities. Chunks come in sorted order, so the output is the same for the same graph."""
-    iris = Iris(base_iri)
-    paper_ids: dict[str, str] = {}
-    concept_slugs: dict[str, str] = {}
-    for node, data in graph.nodes(data=True):
-        kind = data.get("type")
-        if kind == "Paper" and str(node).startswith("paper:"):
-            paper_ids[node] = str(node)[len("paper:"):]
-        elif kind in CONCEPT_TYPES and str(node).startswith("concept:"):
-            concept_slugs[node] = str(node)[len("concept:"):]
-
-    communities = {int(c["id"]): c for c in graph.graph.get("communities") or []}
-    used_communities: set[int] = set()
-    for node in sorted(paper_ids):
-        chunk = Triples()
-        used_communities |= _add_paper(chunk, iris, paper_ids[node], graph.nodes[node])
-        for _, v, key, data in sorted(graph.out_edges(node, keys=True, data=True), key=lambda e: (e[1], e[2])):
-            role = data.get("role", key)
-            if v in concept_slugs and role in ROLE_PROPERTIES:
-                _add_statement(chunk, iris, paper_ids[node], role, concept_slugs[v], data)
-            elif v in paper_ids and role == "shares":
-                _add_link(chunk, iris, graph, paper_ids, concept_slugs, node, v, data)
-        yield chunk
-    for node in sorted(concept_slugs):
-        chunk = Triples()
-        used_communities |= _add_concept(chunk, iris, concept_slugs[node], graph.nodes[node])
-        yield chunk
-    chunk = Triples()
-    for number in sorted(set(communities) | used_communities):
-        _add_community(chunk, iris, number, communities.get(number, {}))
-    yield chunk
-
-
 def build_rdf(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph:
     """The whole graph as one rdflib Graph (for queries and validation of small graphs)."""
     g = new_graph()
     for chunk in rdf_chunks(graph, base_iri):
-        for triple in chunk:
-            g.add(triple)
+        for s, p, o in chunk:
+            g.add((URIRef(s), URIRef(p), _rdflib_term(o)))
     return g
 
 
-def _add_paper(g: Sink, iris: Iris, pid: str, data: dict) -> set[int]:
+@lru_cache(maxsize=8)
+def _iris(base_iri: str) -> Iris:
+    return Iris(base_iri, make=str)
+
+
+def _paper_triples(inputs: dict) -> list[Triple]:
+    iris, pid = _iris(inputs["base"]), inputs["paper"]
     paper = iris.paper(pid)
-    _types(g, paper, "Paper")
-    title = _text(data.get("title")) or _text(data.get("label")) or pid
-    g.add((paper, DCTERMS.title, Literal(title)))
-    g.add((paper, RDFS.label, Literal(_text(data.get("label")) or title)))
-    g.add((paper, DCTERMS.identifier, Literal(pid)))
-    for attr, prop in (("abstract", DCTERMS.abstract), ("venue", KGO.venue)):
-        if _text(data.get(attr)):
-            g.add((paper, prop, Literal(_text(data[attr]))))
-    for attr, prop in (("url", SDO.url), ("code", SDO.codeRepository)):
-        if _text(data.get(attr)):
-            g.add((paper, prop, Literal(_text(data[attr]), datatype=XSD.anyURI)))
-    if data.get("year") is not None:
-        g.add((paper, DCTERMS.date, Literal(f"{int(data['year']):04d}", datatype=XSD.gYear)))
-    for position, name in enumerate(data.get("authors") or [], start=1):
+    chunk: list[Triple] = []
+    add = chunk.append
+    _types(chunk, paper, "Paper")
+    title = _text(inputs["title"]) or _text(inputs["label"]) or pid
+    add((paper, TITLE, Lit(title)))
+    add((paper, LABEL, Lit(_text(inputs["label"]) or title)))
+    add((paper, IDENTIFIER, Lit(pid)))
+    for attr, prop in (("abstract", ABSTRACT), ("venue", VENUE)):
+        if _text(inputs[attr]):
+            add((paper, prop, Lit(_text(inputs[attr]))))
+    for attr, prop in (("url", URL), ("code", CODE_REPOSITORY)):
+        if _text(inputs[attr]):
+            add((paper, prop, Lit(_text(inputs[attr]), XSD_ANY_URI)))
+    if inputs["year"] is not None:
+        add((paper, DATE, Lit(f"{int(inputs['year']):04d}", XSD_GYEAR)))
+    for position, name in enumerate(inputs["authors"] or [], start=1):
         author = iris.author(pid, position)
-        g.add((paper, DCTERMS.creator, author))
-        g.add((author, RDF.type, FOAF.Agent))
-        g.add((author, FOAF.name, Literal(_text(name))))
-        g.add((author, KGO.authorPosition, Literal(position)))
-    return _add_membership(g, iris, paper, data)
+        add((paper, CREATOR, author))
+        add((author, TYPE, AGENT))
+        add((author, NAME, Lit(_text(name))))
+        add((author, AUTHOR_POSITION, _integer(position)))
+    for role, slug, confidence, evidence in inputs["statements"]:
+        _add_statement(chunk, iris, pid, paper, role, slug, confidence, evidence)
+    return chunk
 
 
-def _add_concept(g: Sink, iris: Iris, slug: str, data: dict) -> set[int]:
-    concept = iris.concept(slug)
-    _types(g, concept, data["type"])
-    label = _text(data.get("label")) or slug
-    g.add((concept, SKOS.prefLabel, Literal(label)))
-    for alias in data.get("aliases") or []:
-        if _text(alias) and _text(alias) != label:
-            g.add((concept, SKOS.altLabel, Literal(_text(alias))))
-    g.add((concept, DCTERMS.identifier, Literal(slug)))
-    if data.get("paper_count") is not None:
-        g.add((concept, KGO.paperCount, Literal(int(data["paper_count"]))))
-    return _add_membership(g, iris, concept, data)
-
-
-def _add_membership(g: Sink, iris: Iris, node: URIRef, data: dict) -> set[int]:
-    number = data.get("community")
-    if number is None or int(number) < 0:
-        return set()
-    g.add((node, KGO.inCommunity, iris.community(int(number))))
-    return {int(number)}
-
-
-def _add_community(g: Sink, iris: Iris, number: int, info: dict) -> None:
-    community = iris.community(number)
-    _types(g, community, "Community")
-    g.add((community, DCTERMS.identifier, Literal(number)))
-    if _text(info.get("name")):
-        g.add((community, RDFS.label, Literal(_text(info["name"]))))
-    if info.get("size") is not None:
-        g.add((community, KGO.communitySize, Literal(int(info["size"]))))
-
-
-def _add_statement(g: Sink, iris: Iris, pid: str, role: str, slug: str, data: dict) -> None:
-    paper, concept, prop = iris.paper(pid), iris.concept(slug), ROLE_PROPERTIES[role]
-    g.add((paper, prop, concept))
-    g.add((paper, KGO.mentions, concept))
+def _add_statement(chunk: list[Triple], iris: Iris, pid: str, paper: str, role: str, slug: str,
+                   confidence: float | None, evidence: list[list]) -> None:
+    add = chunk.append
+    prop, concept = _ROLE_IRIS[role], iris.concept(slug)
+    add((paper, prop, concept))
+    add((paper, MENTIONS, concept))
     statement = iris.statement(pid, role, slug)
-    _types(g, statement, "Statement")
-    g.add((statement, KGO.subject, paper))
-    g.add((statement, KGO.property, prop))
-    g.add((statement, KGO.object, concept))
-    if data.get("confidence") is not None:
-        g.add((statement, KGO.confidence, _decimal(data["confidence"])))
-    for item in data.get("evidence") or []:
-        sentence, start, end = _text(item.get("sentence")), int(item["start"]), int(item["end"])
-        field = _text(item.get("field")) or "abstract"
-        evidence = iris.evidence(pid, start, end, sentence, field)
-        g.add((statement, KGO.evidence, evidence))
-        g.add((statement, PROV.wasDerivedFrom, evidence))
-        _types(g, evidence, "Evidence")
-        g.add((evidence, KGO.sentence, Literal(sentence)))
-        g.add((evidence, KGO.startOffset, Literal(start)))
-        g.add((evidence, KGO.endOffset, Literal(end)))
-        g.add((evidence, KGO.sourceField, Literal(field)))
-        g.add((evidence, PROV.wasQuotedFrom, paper))
+    _types(chunk, statement, "Statement")
+    add((statement, SUBJECT, paper))
+    add((statement, PROPERTY, prop))
+    add((statement, OBJECT, concept))
+    if confidence is not None:
+        add((statement, CONFIDENCE, _decimal(confidence)))
+    for sentence, start, end, field in evidence:
+        node = iris.evidence(pid, start, end, sentence, field)
+        add((statement, EVIDENCE, node))
+        add((statement, WAS_DERIVED_FROM, node))
+        _types(chunk, node, "Evidence")
+        add((node, SENTENCE, Lit(sentence)))
+        add((node, START_OFFSET, _integer(start)))
+        add((node, END_OFFSET, _integer(end)))
+        add((node, SOURCE_FIELD, Lit(field)))
+        add((node, WAS_QUOTED_FROM, paper))
 
 
-def _add_link(
-    g: Sink, iris: Iris, graph: nx.MultiDiGraph, paper_ids: dict[str, str], concept_slugs: dict[str, str],
-    u: str, v: str, data: dict,
-) -> None:
-    a, b = paper_ids[u], paper_ids[v]
-    source, target = iris.paper(a), iris.paper(b)
-    g.add((source, KGO.sharesConceptWith, target))
-    g.add((target, KGO.sharesConceptWith, source))
-    link = iris.link(*sorted((a, b)))
-    _types(g, link, "ConceptLink")
-    g.add((link, KGO.linkSource, source))
-    g.add((link, KGO.linkTarget, target))
-    if data.get("weight") is not None:
-        g.add((link, KGO.weight, _decimal(data["weight"])))
+def _concept_triples(inputs: dict) -> list[Triple]:
+    iris, slug = _iris(inputs["base"]), inputs["concept"]
+    concept = iris.concept(slug)
+    chunk: list[Triple] = []
+    add = chunk.append
+    _types(chunk, concept, inputs["type"])
+    label = _text(inputs["label"]) or slug
+    add((concept, PREF_LABEL, Lit(label)))
+    for alias in inputs["aliases"] or []:
+        if _text(alias) and _text(alias) != label:
+            add((concept, ALT_LABEL, Lit(_text(alias))))
+    add((concept, IDENTIFIER, Lit(slug)))
+    if inputs["paper_count"] is not None:
+        add((concept, PAPER_COUNT, _integer(inputs["paper_count"])))
+    return chunk
+
+
+def _community_triples(inputs: dict) -> list[Triple]:
+    iris = _iris(inputs["base"])
+    community = iris.community(inputs["community"])
+    chunk: list[Triple] = []
+    _types(chunk, community, "Community")
+    chunk.append((community, IDENTIFIER, _integer(inputs["community"])))
+    if _text(inputs["name"]):
+        chunk.append((community, LABEL, Lit(_text(inputs["name"]))))
+    if inputs["size"] is not None:
+        chunk.append((community, COMMUNITY_SIZE, _integer(inputs["size"])))
+    for pid in inputs["papers"]:
+        chunk.append((iris.paper(pid), IN_COMMUNITY, community))
+    for slug in inputs["concepts"]:
+        chunk.append((iris.concept(slug), IN_COMMUNITY, community))
+    return chunk
+
+
+def _link_inputs(graph: nx.MultiDiGraph, base_iri: str, paper_ids: dict[str, str], concept_slugs: dict[str, str],
+                 u: str, v: str, edge: dict) -> dict:
+    """A link's pieces inputs: its papers, weight, and each shared label as the concept both papers mention
+    under it (or the bare label when none matches)."""
     common = _concepts_of(graph, u, concept_slugs) & _concepts_of(graph, v, concept_slugs)
-    for label in data.get("shared") or []:
+    concepts, labels = [], []
+    for label in edge.get("shared") or []:
         matches = _match_label(graph, common, _text(label))
-        for node in matches:
-            g.add((link, KGO.sharedConcept, iris.concept(concept_slugs[node])))
+        concepts += [concept_slugs[node] for node in matches]
         if not matches:
-            g.add((link, KGO.sharedLabel, Literal(_text(label))))
+            labels.append(_text(label))
+    return {"base": base_iri, "source": paper_ids[u], "target": paper_ids[v], "weight": edge.get("weight"),
+            "concepts": concepts, "labels": labels}
+
+
+def _link_triples(inputs: dict) -> list[Triple]:
+    iris = _iris(inputs["base"])
+    source, target = iris.paper(inputs["source"]), iris.paper(inputs["target"])
+    chunk: list[Triple] = []
+    add = chunk.append
+    add((source, SHARES_CONCEPT_WITH, target))
+    add((target, SHARES_CONCEPT_WITH, source))
+    link = iris.link(*sorted((inputs["source"], inputs["target"])))
+    _types(chunk, link, "ConceptLink")
+    add((link, LINK_SOURCE, source))
+    add((link, LINK_TARGET, target))
+    if inputs["weight"] is not None:
+        add((link, WEIGHT, _decimal(inputs["weight"])))
+    for slug in inputs["concepts"]:
+        add((link, SHARED_CONCEPT, iris.concept(slug)))
+    for label in inputs["labels"]:
+        add((link, SHARED_LABEL, Lit(label)))
+    return chunk
 
 
 def _concepts_of(graph: nx.MultiDiGraph, paper: str, concept_slugs: dict[str, str]) -> set[str]:
@@ -312,81 +400,109 @@ def jsonld_context() -> dict[str, str]:
     return {prefix: str(ns) for prefix, ns in PREFIXES.items()}
 
 
+# --- writing terms ------------------------------------------------------------------------------------------------
+
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _NEEDS_ESCAPE = re.compile(r'[\\"\x00-\x1f\x7f]')
 _PN_LOCAL = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 _NAMESPACES = sorted(((str(ns), prefix) for prefix, ns in PREFIXES.items()), key=lambda x: -len(x[0]))
 
-
-Grouped = list[tuple[URIRef, dict[URIRef, list[Node]]]]
+Grouped = list[tuple[str, list[tuple[str, list[Term]]]]]
 
 
 def _escape(text: str) -> str:
     """A string literal's body, escaped as N-Triples and Turtle both read it."""
+    if not _NEEDS_ESCAPE.search(text):
+        return text
     return _NEEDS_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04X}"), text)
 
 
-@lru_cache(maxsize=1 << 16)
-def _qname(iri: str) -> str | None:
-    for namespace, prefix in _NAMESPACES:
-        if iri.startswith(namespace) and _PN_LOCAL.fullmatch(iri[len(namespace):]):
-            return f"{prefix}:{iri[len(namespace):]}"
-    return None
+class _Names:
+    """How IRIs are written: compact (`kgo:Paper`) where a prefix covers them, worked out once per vocabulary IRI.
+
+    Instance IRIs under a base that no prefix overlaps never have a compact form, and are not looked up or kept.
+    """
+
+    def __init__(self, base_iri: str = DEFAULT_BASE_IRI) -> None:
+        self.qnames: dict[str, str | None] = {}
+        overlaps = any(ns.startswith(base_iri) or base_iri.startswith(ns) for ns, _ in _NAMESPACES)
+        self.plain_base = None if overlaps else base_iri
+
+    def qname(self, iri: str) -> str | None:
+        if self.plain_base is not None and iri.startswith(self.plain_base):
+            return None
+        try:
+            return self.qnames[iri]
+        except KeyError:
+            pass
+        found = None
+        for namespace, prefix in _NAMESPACES:
+            if iri.startswith(namespace) and _PN_LOCAL.fullmatch(iri[len(namespace):]):
+                found = f"{prefix}:{iri[len(namespace):]}"
+                break
+        if len(self.qnames) < 1 << 16:
+            self.qnames[iri] = found
+        return found
+
+    def short(self, iri: str) -> str:
+        """A compact IRI (`kgo:Paper`) where a prefix covers it, else the full IRI."""
+        return self.qname(iri) or iri
+
+    def ttl(self, term: Term) -> str:
+        if type(term) is Lit:
+            literal = f'"{_escape(term.value)}"'
+            return f"{literal}^^{self.ttl_iri(term.datatype)}" if term.datatype else literal
+        return self.ttl_iri(term)
+
+    def ttl_iri(self, iri: str) -> str:
+        return self.qname(iri) or f"<{iri}>"
+
+    def json_value(self, term: Term) -> object:
+        if type(term) is not Lit:
+            return {"@id": self.short(term)}
+        if term.datatype is None or term.datatype == XSD_STRING:
+            return term.value
+        return {"@type": self.short(term.datatype), "@value": term.value}
 
 
-@lru_cache(maxsize=1 << 16)
-def _nt_iri(term: URIRef) -> str:
+def _nt(term: Term) -> str:
+    if type(term) is Lit:
+        literal = f'"{_escape(term.value)}"'
+        return f"{literal}^^<{term.datatype}>" if term.datatype else literal
     return f"<{term}>"
 
 
-@lru_cache(maxsize=1 << 16)
-def _ttl_iri(term: URIRef) -> str:
-    return _qname(str(term)) or f"<{term}>"
+def _sort_key(term: Term) -> tuple:
+    if type(term) is Lit:
+        return (True, term.value, term.datatype or "")
+    return (False, term, "")
 
 
-def _nt(term: Node) -> str:
-    if isinstance(term, URIRef):
-        return _nt_iri(term)
-    literal = f'"{_escape(str(term))}"'
-    return f"{literal}^^{_nt_iri(term.datatype)}" if term.datatype else literal
-
-
-def _ttl(term: Node) -> str:
-    if isinstance(term, URIRef):
-        return _ttl_iri(term)
-    literal = f'"{_escape(str(term))}"'
-    return f"{literal}^^{_ttl_iri(term.datatype)}" if term.datatype else literal
-
-
-def _by_subject(triples: Iterable[tuple]) -> Grouped:
+def _by_subject(triples: Iterable[Triple]) -> Grouped:
     """Triples grouped by subject then predicate, everything sorted (rdf:type first)."""
-    grouped: dict[URIRef, dict[URIRef, set[Node]]] = {}
+    grouped: dict[str, dict[str, set[Term]]] = {}
     for s, p, o in triples:
         grouped.setdefault(s, {}).setdefault(p, set()).add(o)
     order = []
     for subject in sorted(grouped):
         predicates = grouped[subject]
-        keys = sorted(predicates, key=lambda p: (p != RDF.type, str(p)))
-        order.append((subject, {p: sorted(predicates[p], key=_sort_key) for p in keys}))
+        keys = sorted(predicates, key=lambda p: (p != TYPE, p))
+        order.append((subject, [(p, sorted(predicates[p], key=_sort_key)) for p in keys]))
     return order
 
 
-def _sort_key(term: Node) -> tuple:
-    return (isinstance(term, Literal), str(term), str(getattr(term, "datatype", "") or ""))
+def nt_lines(triples: Iterable[Triple]) -> str:
+    return "".join(sorted({f"<{s}> <{p}> {_nt(o)} .\n" for s, p, o in triples}))
 
 
-def nt_lines(triples: Iterable[tuple]) -> str:
-    return "".join(sorted({f"{_nt(s)} {_nt(p)} {_nt(o)} .\n" for s, p, o in triples}))
-
-
-def turtle_block(grouped: Grouped) -> str:
+def turtle_block(grouped: Grouped, names: _Names) -> str:
     parts = []
     for subject, predicates in grouped:
         lines = []
-        for predicate, objects in predicates.items():
-            verb = "a" if predicate == RDF.type else _ttl(predicate)
-            lines.append(f"    {verb} {', '.join(_ttl(o) for o in objects)}")
-        parts.append(f"{_ttl(subject)}\n" + " ;\n".join(lines) + " .\n\n")
+        for predicate, objects in predicates:
+            verb = "a" if predicate == TYPE else names.ttl_iri(predicate)
+            lines.append(f"    {verb} {', '.join(names.ttl(o) for o in objects)}")
+        parts.append(f"{names.ttl_iri(subject)}\n" + " ;\n".join(lines) + " .\n\n")
     return "".join(parts)
 
 
@@ -394,78 +510,80 @@ def turtle_prefixes() -> str:
     return "".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in PREFIXES.items()) + "\n"
 
 
-def _json_value(term: Node) -> object:
-    if isinstance(term, URIRef):
-        return {"@id": _qname(str(term)) or str(term)}
-    if term.datatype is None or term.datatype == XSD.string:
-        return str(term)
-    return {"@type": _qname(str(term.datatype)) or str(term.datatype), "@value": str(term)}
-
-
-def jsonld_nodes(grouped: Grouped) -> list[dict]:
+def jsonld_nodes(grouped: Grouped, names: _Names) -> list[dict]:
     nodes = []
     for subject, predicates in grouped:
-        node: dict[str, object] = {"@id": _qname(str(subject)) or str(subject)}
-        for predicate, objects in predicates.items():
-            if predicate == RDF.type:
-                node["@type"] = [_qname(str(o)) or str(o) for o in objects]
+        node: dict[str, object] = {"@id": names.short(subject)}
+        for predicate, objects in predicates:
+            if predicate == TYPE:
+                node["@type"] = [names.short(o) for o in objects]
             else:
-                node[_qname(str(predicate)) or str(predicate)] = [_json_value(o) for o in objects]
+                node[names.short(predicate)] = [names.json_value(o) for o in objects]
         nodes.append(node)
     return nodes
 
 
+def _plain_triples(g: Graph) -> list[Triple]:
+    triples = []
+    for s, p, o in g:
+        value = Lit(str(o), str(o.datatype) if o.datatype else None) if isinstance(o, Literal) else str(o)
+        triples.append((str(s), str(p), value))
+    return triples
+
+
 def serialize(g: Graph, fmt: str) -> str:
     """One of "turtle", "nt" or "json-ld", written the way `write` writes the export."""
-    triples = list(g)
+    triples = _plain_triples(g)
     if fmt == "turtle":
-        return turtle_prefixes() + turtle_block(_by_subject(triples))
+        return turtle_prefixes() + turtle_block(_by_subject(triples), _Names())
     if fmt == "nt":
         return nt_lines(triples)
     if fmt == "json-ld":
-        return _jsonld_document([jsonld_nodes(_by_subject(triples))])
+        return _jsonld_document(jsonld_nodes(_by_subject(triples), _Names()))
     raise ValueError(f"unknown RDF format: {fmt}")
 
 
-def _jsonld_document(chunks: Iterable[list[dict]], handle=None) -> str:
-    """{"@context": ..., "@graph": [...]}, one node per line; written to `handle` as it goes when one is given."""
-    pieces = []
-
-    def emit(text: str) -> None:
-        if handle is not None:
-            handle.write(text)
-        else:
-            pieces.append(text)
-
-    emit('{"@context": ' + json.dumps(jsonld_context(), sort_keys=True) + ',\n "@graph": [')
-    first = True
-    for nodes in chunks:
-        for node in nodes:
-            emit(("\n  " if first else ",\n  ") + json.dumps(node, ensure_ascii=False, sort_keys=True))
-            first = False
-    emit("\n]}\n")
-    return "".join(pieces)
+JSONLD_HEAD = '{"@context": %s,\n "@graph": [\n  '
+JSONLD_SEPARATOR = ",\n  "
+JSONLD_TAIL = "\n]}\n"
 
 
-def write(graph: nx.MultiDiGraph, out_dir: Path, base_iri: str = DEFAULT_BASE_IRI) -> list[Path]:
-    """Write kg.ttl, kg.nt and kg.jsonld into `out_dir` in one pass over the graph, a chunk at a time."""
+def _jsonld_document(nodes: Iterable[dict]) -> str:
+    """{"@context": ..., "@graph": [...]}, one node per line."""
+    body = JSONLD_SEPARATOR.join(json.dumps(node, ensure_ascii=False, sort_keys=True) for node in nodes)
+    return JSONLD_HEAD % json.dumps(jsonld_context(), sort_keys=True) + body + JSONLD_TAIL
+
+
+def _formats(triples: list[Triple], names: _Names) -> tuple[str, str, str]:
+    """One piece's triples as a Turtle block, N-Triples lines and JSON-LD nodes."""
+    grouped = _by_subject(triples)
+    nodes = jsonld_nodes(grouped, names)
+    jsonld = JSONLD_SEPARATOR.join(json.dumps(node, ensure_ascii=False, sort_keys=True) for node in nodes)
+    return turtle_block(grouped, names), nt_lines(triples), jsonld
+
+
+def write(graph: nx.MultiDiGraph, out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,
+          reuse: Reuse = NO_REUSE) -> list[Path]:
+    """Write kg.ttl, kg.nt and kg.jsonld into `out_dir` in one pass over the graph, a piece at a time; pieces
+    that `reuse` finds in the previous export are copied from there."""
     out_dir = Path(out_dir)
     paths = [out_dir / name for name in FILES]
-    with atomic_write(paths[0]) as ttl, atomic_write(paths[1]) as nt, atomic_write(paths[2]) as jsonld:
-        ttl.write(turtle_prefixes())
-
-        def chunks() -> Iterator[list[dict]]:
-            for chunk in rdf_chunks(graph, base_iri):
-                grouped = _by_subject(chunk)
-                ttl.write(turtle_block(grouped))
-                nt.write(nt_lines(chunk))
-                yield jsonld_nodes(grouped)
-
-        _jsonld_document(chunks(), jsonld)
+    names = _Names(Iris(base_iri).base)
+    with atomic_write(paths[0], "wb") as ttl, atomic_write(paths[1], "wb") as nt, \
+            atomic_write(paths[2], "wb") as jsonld:
+        pieces = PieceWriter([ttl, nt, jsonld], paths, salt_of(Path(__file__)), reuse,
+                             separators=[None, None, JSONLD_SEPARATOR])
+        try:
+            pieces.text(turtle_prefixes(), "", JSONLD_HEAD % json.dumps(jsonld_context(), sort_keys=True))
+            for inputs, render in rdf_pieces(graph, base_iri):
+                pieces.piece(inputs, lambda i, render=render: _formats(render(i), names))
+            pieces.text("", "", JSONLD_TAIL)
+        finally:
+            pieces.close()
     return paths
 
 
 __all__ = [
     "DEFAULT_BASE_IRI", "KGO", "PREFIXES", "ROLE_PROPERTIES",
-    "build_rdf", "new_graph", "rdf_chunks", "serialize", "write",
+    "build_rdf", "new_graph", "rdf_chunks", "rdf_pieces", "serialize", "write",
 ]
