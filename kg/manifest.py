@@ -10,7 +10,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from kg.export.atomic import write_text
-from kg.export.pieces import PieceIndex
+from kg.export.pieces import FileStatus, PieceIndex, file_digest
 from kg.model import Paper
 
 MANIFEST = ".kg-manifest.json"
@@ -30,14 +30,6 @@ class Fingerprint:
         return self.digest.hexdigest()
 
 
-def _file_digest(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while block := handle.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _load(out_dir: Path) -> dict:
     try:
         manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
@@ -53,7 +45,7 @@ def up_to_date(out_dir: Path, fingerprint: str) -> dict | None:
         return None
     for name, (size, digest, *_) in manifest.get("files", {}).items():
         path = out_dir / name
-        if not path.is_file() or path.stat().st_size != size or _file_digest(path) != digest:
+        if not path.is_file() or path.stat().st_size != size or file_digest(path) != digest:
             return None
     return manifest.get("summary", {})
 
@@ -77,14 +69,10 @@ def piece_indexes(out_dir: Path) -> dict[str, PieceIndex]:
     return found
 
 
-def record(out_dir: Path, fingerprint: str, paths: list[Path], summary: dict,
+def record(out_dir: Path, fingerprint: str, files: dict[str, FileStatus], summary: dict,
            pieces: dict[str, PieceIndex] | None = None) -> None:
-    """Note what this build wrote into `out_dir`: the fingerprint, each file's size, digest and change time, the
-    summary it reported and the piece index of each file written in pieces."""
-    files = {}
-    for path in sorted(paths):
-        status = path.stat()
-        files[path.relative_to(out_dir).as_posix()] = [status.st_size, _file_digest(path), status.st_mtime_ns]
+    """Note what this build wrote into `out_dir`: the fingerprint, each file's size, digest and change time (by
+    path relative to `out_dir`), the summary it reported and the piece index of each file written in pieces."""
     manifest = {"fingerprint": fingerprint, "files": files, "summary": summary,
                 "pieces": {name: index for name, index in (pieces or {}).items() if name in files}}
     write_text(out_dir / MANIFEST, json.dumps(manifest, sort_keys=True, separators=(",", ":")) + "\n")

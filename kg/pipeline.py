@@ -133,8 +133,7 @@ def build(
     paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, previous)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
-        manifest.record(out, fingerprint.hexdigest(), [p for group in paths.values() for p in group],
-                        summary_counts(graph), pieces.written)
+        manifest.record(out, fingerprint.hexdigest(), pieces.files, summary_counts(graph), pieces.written)
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
                        extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph),
                        pieces_copied=pieces.copied, pieces_rendered=pieces.rendered)

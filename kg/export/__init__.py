@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import time
@@ -66,14 +67,18 @@ def _timed_export(job: tuple[str, Path, ExportOptions]) -> ExportDone:
     assert _shared_graph is not None
     reuse = _shared_reuse.fresh()
     paths = write_one(name, _shared_graph, out_dir, options, reuse)
+    reuse.note(paths)
     return name, paths, time.perf_counter() - started, reuse
 
 
 def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, names: Iterable[str],
                 jobs: int = 1, reuse: Reuse | None = None) -> tuple[dict[str, list[Path]], dict[str, float]]:
     """Every named export, on up to `jobs` processes (forked, where the system forks): the paths and seconds of
-    each. `reuse` says what may be copied from the previous export, and collects the piece indexes of the files
-    written in pieces and how many pieces were copied and rendered."""
+    each. `reuse` says what may be copied from the previous export, and collects the status of every file, the
+    piece indexes of those written in pieces and how many pieces were copied and rendered.
+
+    The parent's objects are frozen out of the garbage collector before the fork: a collection in a child would
+    otherwise touch, and so copy, every page of the graph it shares with the parent."""
     global _shared_graph, _shared_reuse
     names = list(names)
     jobs_list = [(name, Path(out_dir), options) for name in names]
@@ -81,8 +86,12 @@ def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, n
     _shared_graph, _shared_reuse = graph, reuse
     try:
         if jobs > 1 and len(names) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(names))) as pool:
-                results = pool.map(_timed_export, jobs_list, chunksize=1)
+            gc.freeze()
+            try:
+                with multiprocessing.get_context("fork").Pool(min(jobs, len(names))) as pool:
+                    results = pool.map(_timed_export, jobs_list, chunksize=1)
+            finally:
+                gc.unfreeze()
         else:
             results = [_timed_export(job) for job in jobs_list]
     finally:

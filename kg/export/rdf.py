@@ -194,11 +194,15 @@ def rdf_pieces(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iter
             concept_slugs[node] = str(node)[len("concept:"):]
 
     links = []
+    concepts_of: dict[str, set[str]] = {}  # paper node -> the concept nodes it mentions
     for node in sorted(paper_ids):
         data = graph.nodes[node]
         statements = []
+        mentioned = concepts_of[node] = set()
         for _, v, key, edge in sorted(graph.out_edges(node, keys=True, data=True), key=lambda e: (e[1], e[2])):
             role = edge.get("role", key)
+            if v in concept_slugs:
+                mentioned.add(v)
             if v in concept_slugs and role in _ROLE_IRIS:
                 evidence = [[_text(e.get("sentence")), int(e["start"]), int(e["end"]),
                              _text(e.get("field")) or "abstract"] for e in edge.get("evidence") or []]
@@ -207,8 +211,10 @@ def rdf_pieces(graph: nx.MultiDiGraph, base_iri: str = DEFAULT_BASE_IRI) -> Iter
                 links.append((node, v, edge))
         inputs = {"base": base_iri, "paper": paper_ids[node], "statements": statements}
         yield inputs | {attr: data.get(attr) for attr in PAPER_ATTRS}, _paper_triples
+    names = _ConceptNames(graph)
     for u, v, edge in links:
-        yield _link_inputs(graph, base_iri, paper_ids, concept_slugs, u, v, edge), _link_triples
+        common = concepts_of[u] & concepts_of[v]
+        yield _link_inputs(base_iri, paper_ids[u], paper_ids[v], common, concept_slugs, names, edge), _link_triples
     members: dict[int, dict[str, list[str]]] = {}
     for node in sorted(concept_slugs):
         data = graph.nodes[node]
@@ -348,18 +354,17 @@ def _community_triples(inputs: dict) -> list[Triple]:
     return chunk
 
 
-def _link_inputs(graph: nx.MultiDiGraph, base_iri: str, paper_ids: dict[str, str], concept_slugs: dict[str, str],
-                 u: str, v: str, edge: dict) -> dict:
+def _link_inputs(base_iri: str, source: str, target: str, common: set[str], concept_slugs: dict[str, str],
+                 names: _ConceptNames, edge: dict) -> dict:
     """A link's pieces inputs: its papers, weight, and each shared label as the concept both papers mention
-    under it (or the bare label when none matches)."""
-    common = _concepts_of(graph, u, concept_slugs) & _concepts_of(graph, v, concept_slugs)
+    under it (`common`, or the bare label when none matches)."""
     concepts, labels = [], []
     for label in edge.get("shared") or []:
-        matches = _match_label(graph, common, _text(label))
+        matches = names.matching(common, _text(label))
         concepts += [concept_slugs[node] for node in matches]
         if not matches:
             labels.append(_text(label))
-    return {"base": base_iri, "source": paper_ids[u], "target": paper_ids[v], "weight": edge.get("weight"),
+    return {"base": base_iri, "source": source, "target": target, "weight": edge.get("weight"),
             "concepts": concepts, "labels": labels}
 
 
@@ -383,17 +388,31 @@ def _link_triples(inputs: dict) -> list[Triple]:
     return chunk
 
 
-def _concepts_of(graph: nx.MultiDiGraph, paper: str, concept_slugs: dict[str, str]) -> set[str]:
-    return {v for v in graph.successors(paper) if v in concept_slugs}
+class _ConceptNames:
+    """Concepts' labels and aliases, case-folded once, to find which concept a link's shared label names."""
 
+    def __init__(self, graph: nx.MultiDiGraph) -> None:
+        self.graph = graph
+        self.labels: dict[str, str] = {}
+        self.aliases: dict[str, set[str]] = {}
 
-def _match_label(graph: nx.MultiDiGraph, candidates: Iterable[str], label: str) -> list[str]:
-    """The concepts both papers mention whose label (or else an alias) is `label`, ignoring case."""
-    wanted = label.casefold()
-    by_label = [n for n in candidates if _text(graph.nodes[n].get("label")).casefold() == wanted]
-    if by_label:
-        return sorted(by_label)
-    return sorted(n for n in candidates if wanted in {_text(a).casefold() for a in graph.nodes[n].get("aliases") or []})
+    def label(self, node: str) -> str:
+        if node not in self.labels:
+            self.labels[node] = _text(self.graph.nodes[node].get("label")).casefold()
+        return self.labels[node]
+
+    def alias_set(self, node: str) -> set[str]:
+        if node not in self.aliases:
+            self.aliases[node] = {_text(a).casefold() for a in self.graph.nodes[node].get("aliases") or []}
+        return self.aliases[node]
+
+    def matching(self, candidates: Iterable[str], label: str) -> list[str]:
+        """The candidates whose label (or else an alias) is `label`, ignoring case."""
+        wanted = label.casefold()
+        by_label = [n for n in candidates if self.label(n) == wanted]
+        if by_label:
+            return sorted(by_label)
+        return sorted(n for n in candidates if wanted in self.alias_set(n))
 
 
 def jsonld_context() -> dict[str, str]:
