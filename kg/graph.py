@@ -120,8 +120,8 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
             for other in postings[concept_id]:
                 scores[other] += specificity[concept_id]
         scores.pop(paper, None)
-        best = heapq.nsmallest(LINKS_PER_PAPER, scores.items(), key=lambda item: (-item[1], item[0]))
-        kept.update((min(paper, other), max(paper, other)) for other, _ in best)
+        best = heapq.nsmallest(LINKS_PER_PAPER, [(-score, other) for other, score in scores.items()])
+        kept.update((min(paper, other), max(paper, other)) for _, other in best)
     for first, second in sorted(kept):
         shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-specificity[c], c))
         graph.add_edge(first, second, key="shares", role="shares", weight=round(sum(specificity[c] for c in shared), 4),

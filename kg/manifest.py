@@ -69,10 +69,29 @@ def piece_indexes(out_dir: Path) -> dict[str, PieceIndex]:
     return found
 
 
+def input_status(files: list[Path]) -> dict[str, list[int]]:
+    """Size and change time of each input file, by absolute path (what tells a rebuild its inputs may have
+    changed, before it has read them)."""
+    status = {}
+    for file in files:
+        try:
+            stat = Path(file).stat()
+        except OSError:
+            continue
+        status[str(Path(file).resolve())] = [stat.st_size, stat.st_mtime_ns]
+    return status
+
+
+def inputs_unchanged(out_dir: Path, status: dict[str, list[int]]) -> bool:
+    """Whether the last build into `out_dir` read these very input files, as they are now."""
+    return bool(status) and _load(out_dir).get("inputs") == status
+
+
 def record(out_dir: Path, fingerprint: str, files: dict[str, FileStatus], summary: dict,
-           pieces: dict[str, PieceIndex] | None = None) -> None:
+           pieces: dict[str, PieceIndex] | None = None, inputs: dict[str, list[int]] | None = None) -> None:
     """Note what this build wrote into `out_dir`: the fingerprint, each file's size, digest and change time (by
-    path relative to `out_dir`), the summary it reported and the piece index of each file written in pieces."""
-    manifest = {"fingerprint": fingerprint, "files": files, "summary": summary,
+    path relative to `out_dir`), the summary it reported, the piece index of each file written in pieces, and
+    the status of the input files it read."""
+    manifest = {"fingerprint": fingerprint, "files": files, "summary": summary, "inputs": inputs or {},
                 "pieces": {name: index for name, index in (pieces or {}).items() if name in files}}
     write_text(out_dir / MANIFEST, json.dumps(manifest, sort_keys=True, separators=(",", ":")) + "\n")

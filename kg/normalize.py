@@ -28,6 +28,7 @@ def _stem(token: str) -> str:
     return token
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _singular(token: str) -> str:
     """Singular of one token, read before lower-casing: an acronym keeps its letters ('PACS' is not 'PAC'),
     its plural loses the small s ('GNNs' -> 'GNN'), and words follow the light rules of _stem."""

@@ -26,7 +26,7 @@ from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
 from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
 from kg.progress import Progress
-from kg.read import read_papers
+from kg.read import InputError, input_files, read_papers
 from kg.resolve import resolve
 
 # Slowest first, so that parallel export processes finish together.
@@ -98,7 +98,15 @@ def build(
     warnings: list[str] = []
     timings: dict[str, float] = {}
     cache = ExtractionCache(Path(cache_dir)) if cache_dir is not None else None
-    runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor)
+    inputs = [inputs] if isinstance(inputs, (str, Path)) else list(inputs)
+    try:
+        inputs_read = manifest.input_status(input_files(inputs))
+    except InputError:
+        inputs_read = {}  # read_papers says what is wrong with them
+    # the extraction workers start at once unless the input files are those of the last build: then every paper
+    # is most likely in the cache, and loading the model would be wasted
+    eager = not manifest.inputs_unchanged(Path(out_dir), inputs_read)
+    runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor, eager=eager)
 
     progress = Progress("extracting", enabled=not quiet)
     papers: list[Paper] = []
@@ -133,7 +141,8 @@ def build(
     paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, previous)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
-        manifest.record(out, fingerprint.hexdigest(), pieces.files, summary_counts(graph), pieces.written)
+        manifest.record(out, fingerprint.hexdigest(), pieces.files, summary_counts(graph), pieces.written,
+                        inputs_read)
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
                        extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph),
                        pieces_copied=pieces.copied, pieces_rendered=pieces.rendered)

@@ -445,9 +445,9 @@ _CODE_HOSTS = (
 _CODE_URL = re.compile(
     rf"(?:https?://|(?<![\w@./-]))(?:www\.)?(?:{_CODE_HOSTS})/[^\s<>\"'`{{}}|\\^\[\](),;]+", re.IGNORECASE
 )
-_HOST_HINT = re.compile(
-    r"github|gitlab|bitbucket|huggingface|hf\.co|codeberg|gitee|sourceforge|sr\.ht|git\.io|4open", re.IGNORECASE
-)
+# Looked for as plain substrings of the case-folded text before any pattern runs: most abstracts hold none.
+_HOST_HINTS = ("github", "gitlab", "bitbucket", "huggingface", "hf.co", "codeberg", "gitee", "sourceforge", "sr.ht",
+               "git.io", "4open")
 _BROKEN_SCHEME = re.compile(r"\b(https?)\s*:\s*//", re.IGNORECASE)
 _BROKEN_HOST = re.compile(r"\b(github|gitlab|bitbucket|codeberg|huggingface)\.\s+(com|org|co)/", re.IGNORECASE)
 _LINE_BREAK_HYPHEN = re.compile(r"\s+([\w./-]+)")
@@ -465,7 +465,10 @@ def find_code_urls(text: str) -> list[str]:
     Links that lost their scheme (`github.com/x/y`) get `https://`; the usual typesetting damage
     (`https: //`, `github. com/`, `\\_`, a repository name hyphen-broken over two lines) is repaired first.
     """
-    if not text or not _HOST_HINT.search(text):
+    if not text:
+        return []
+    folded = text.casefold()
+    if not any(hint in folded for hint in _HOST_HINTS):
         return []
     text = _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
     text = _URL_ESCAPE.sub(r"\1", _BROKEN_HOST.sub(r"\1.\2/", _BROKEN_SCHEME.sub(r"\1://", text)))

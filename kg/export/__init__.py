@@ -68,7 +68,7 @@ def _timed_export(job: tuple[str, Path, ExportOptions]) -> ExportDone:
     reuse = _shared_reuse.fresh()
     paths = write_one(name, _shared_graph, out_dir, options, reuse)
     reuse.note(paths)
-    return name, paths, time.perf_counter() - started, reuse
+    return name, paths, time.perf_counter() - started, reuse.outcome()
 
 
 def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, names: Iterable[str],

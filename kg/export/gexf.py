@@ -115,7 +115,7 @@ def write(graph: nx.MultiDiGraph, path: Path, reuse: Reuse = NO_REUSE) -> Path:
         return "".join(parts)
 
     with atomic_write(target, "wb") as handle:
-        pieces = PieceWriter([handle], [target], salt_of(Path(__file__), settings), reuse)
+        pieces = PieceWriter([handle], [target], salt_of(settings), reuse)
         try:
             pieces.text(HEAD + _declarations("node", node_types, node_ids) + _declarations("edge", edge_types, edge_ids)
                         + "    <nodes>\n")

@@ -112,7 +112,7 @@ def write(graph: nx.MultiDiGraph, path: Path, reuse: Reuse = NO_REUSE) -> Path:
         return "".join(parts)
 
     with atomic_write(target, "wb") as handle:
-        pieces = PieceWriter([handle], [target], salt_of(Path(__file__), settings), reuse)
+        pieces = PieceWriter([handle], [target], salt_of(settings), reuse)
         try:
             pieces.text(HEAD + _declarations(node_types, edge_types, long_names, key_ids)
                         + '  <graph edgedefault="directed">\n')

@@ -152,7 +152,7 @@ def _rel_rows(inputs: dict) -> str:
 
 def _write_nodes(graph: nx.MultiDiGraph, path: Path, reuse: Reuse) -> Path:
     with atomic_write(path, "wb") as handle:
-        pieces = PieceWriter([handle], [path], salt_of(Path(__file__)), reuse)
+        pieces = PieceWriter([handle], [path], salt_of(), reuse)
         try:
             pieces.text(_csv_line(["id:ID", ":LABEL"] + [c.header for c in NODE_COLUMNS]) + "\n")
             for node in sorted(graph.nodes, key=str):
@@ -168,7 +168,7 @@ def _write_nodes(graph: nx.MultiDiGraph, path: Path, reuse: Reuse) -> Path:
 
 def _write_relationships(graph: nx.MultiDiGraph, path: Path, reuse: Reuse) -> Path:
     with atomic_write(path, "wb") as handle:
-        pieces = PieceWriter([handle], [path], salt_of(Path(__file__)), reuse)
+        pieces = PieceWriter([handle], [path], salt_of(), reuse)
         try:
             pieces.text(_csv_line([":START_ID", ":END_ID", ":TYPE"] + [c.header for c in REL_COLUMNS]) + "\n")
             for source, edges in out_edges_by_node(graph):

@@ -2,10 +2,11 @@
 
 A piece is text rendered by a pure function from its inputs (plain data: a paper's metadata and statements,
 a concept's label and aliases, a link's weight); its key is a digest of the inputs and of a salt that stands for
-everything else the rendering reads (the exporter's code, settings of the whole file). Exporters write each file
-through a `PieceWriter`: loose text as it comes, pieces by their inputs and render function. The writer notes
-where each piece lies in the file; the build keeps these notes in its manifest and hands them to the next build
-together with the file, and a piece whose key is there is copied from the previous file instead of rendered.
+everything else the rendering reads (the code of the exporters and of the data model, settings of the whole
+file). Exporters write each file through a `PieceWriter`: loose text as it comes, pieces by their inputs and
+render function. The writer notes where each piece lies in the file; the build keeps these notes in its manifest
+and hands them to the next build together with the file, and a piece whose key is there is copied from the
+previous file instead of rendered.
 
 So a rebuild after a few papers were added renders what they touch, and whatever changes with the whole corpus
 (link weights, communities, degrees), which exporters keep in pieces of its own or write as loose text.
@@ -20,6 +21,7 @@ import os
 import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import IO
 
@@ -53,6 +55,10 @@ class Reuse:
     def fresh(self) -> Reuse:
         """The same sources, with nothing written yet."""
         return Reuse(self.root, self.previous, self.indexes)
+
+    def outcome(self) -> Reuse:
+        """What was written, without the previous indexes (which a process that wrote need not send back)."""
+        return Reuse(written=self.written, files=self.files, copied=self.copied, rendered=self.rendered)
 
     def add(self, other: Reuse) -> None:
         """Count in what `other` (a `fresh` copy, used by one exporter) wrote."""
@@ -93,15 +99,21 @@ class Reuse:
 NO_REUSE = Reuse()
 
 
-def salt_of(*parts: object) -> str:
-    """A salt from the module files and settings a rendering depends on (a change to any renders every piece)."""
+@lru_cache(maxsize=1)
+def _code_digest() -> bytes:
+    """A digest of the code every rendering may read: the exporters, what they share, and the data model."""
     digest = hashlib.sha256()
-    for part in parts:
-        if isinstance(part, Path):
-            digest.update(part.read_bytes())
-        else:
-            digest.update(json.dumps(part, sort_keys=True, default=str).encode("utf-8", "surrogatepass"))
-        digest.update(b"\0")
+    package = Path(__file__).resolve().parent
+    for path in sorted([*package.glob("*.py"), package.parent / "model.py"]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def salt_of(*settings: object) -> str:
+    """A salt from the rendering code and the settings of a whole file: a change to either renders every piece."""
+    digest = hashlib.sha256(_code_digest())
+    for part in settings:
+        digest.update(json.dumps(part, sort_keys=True, default=str).encode("utf-8", "surrogatepass") + b"\0")
     return digest.hexdigest()[:16]
 
 

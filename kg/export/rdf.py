@@ -590,7 +590,7 @@ def write(graph: nx.MultiDiGraph, out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     names = _Names(Iris(base_iri).base)
     with atomic_write(paths[0], "wb") as ttl, atomic_write(paths[1], "wb") as nt, \
             atomic_write(paths[2], "wb") as jsonld:
-        pieces = PieceWriter([ttl, nt, jsonld], paths, salt_of(Path(__file__)), reuse,
+        pieces = PieceWriter([ttl, nt, jsonld], paths, salt_of(), reuse,
                              separators=[None, None, JSONLD_SEPARATOR])
         try:
             pieces.text(turtle_prefixes(), "", JSONLD_HEAD % json.dumps(jsonld_context(), sort_keys=True))

@@ -42,9 +42,14 @@ def default_jobs() -> int:
 
 class ExtractionRunner:
     def __init__(self, model: str | None = None, jobs: int = 1, cache: ExtractionCache | None = None,
-                 extractor: Extractor | None = None):
+                 extractor: Extractor | None = None, eager: bool = False):
+        """`eager`: with several jobs, start the workers (which load the model) as soon as extraction starts,
+        so that the model loads while the input is read and looked up in the cache; for builds whose input
+        changed, where a paper to extract may come last."""
         self.model = model
         self.jobs = max(1, jobs)
+        self.eager = eager and self.jobs > 1
+        self._submitted = False
         self.cache = cache
         self._extractor = extractor
         self._pool = None
@@ -55,16 +60,20 @@ class ExtractionRunner:
     def pipeline_id(self) -> str:
         return f"{extractor_version()}:{self.model or 'default'}"
 
+    def _start_pool(self) -> None:
+        if self._pool is None:
+            context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.model,))
+
     def _run(self, chunks: list[list[tuple[str, str]]]) -> Iterator[list[Mention]]:
-        if self.jobs == 1 or len(chunks) == 1:
+        if self._pool is None and (self.jobs == 1 or len(chunks) == 1):
             if self._extractor is None:
                 self._extractor = Extractor(self.model)
             for chunk in chunks:
                 yield from self._extractor.extract_many(chunk, batch_size=CHUNK)
             return
-        if self._pool is None:
-            context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.model,))
+        self._start_pool()
+        self._submitted = True
         for result in self._pool.imap(_extract_chunk, chunks):
             yield from result
 
@@ -73,6 +82,8 @@ class ExtractionRunner:
         stream = iter(papers)
         # spaCy's small matrices gain nothing from BLAS threads, and lose much when processes compete for cores
         limits = threadpool_limits(1)
+        if self.eager:
+            self._start_pool()
         try:
             while window := list(islice(stream, WINDOW)):
                 yield from self._extract_window(window, advance)
@@ -99,9 +110,10 @@ class ExtractionRunner:
             yield PaperExtraction(paper=paper, mentions=fresh[i] if i in fresh else known[keys[i]])
 
     def close(self, terminate: bool = False) -> None:
-        """Let the workers finish, or end them at once (`terminate`) when the build stops on an error."""
+        """Let the workers finish, or end them at once (`terminate`) when the build stops on an error or gave
+        them nothing to do."""
         if self._pool is not None:
-            if terminate:
+            if terminate or not self._submitted:
                 self._pool.terminate()
             else:
                 self._pool.close()

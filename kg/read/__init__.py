@@ -253,6 +253,13 @@ def _read_file(source: InputFile) -> Iterator[Paper]:
         raise source.error(f"no abstracts found{skipped}")
 
 
+def input_files(paths: Iterable[str | Path] | str | Path) -> list[Path]:
+    """The files `read_papers` reads, in order: each file given, and the supported files of each folder."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    return [file for path in paths for file in _expand(Path(path))]
+
+
 def read_papers(
     paths: Iterable[str | Path], skip_bad: bool = False, warn: Callable[[str], None] | None = None
 ) -> Iterator[Paper]:
@@ -261,10 +268,7 @@ def read_papers(
     Every path is checked before the first paper is yielded, so a typo in the last path fails fast.
     Papers come in file order and record order; duplicate ids are yielded as they come.
     """
-    if isinstance(paths, (str, Path)):
-        paths = [paths]
-    files = [file for path in paths for file in _expand(Path(path))]
-    for file in files:
+    for file in input_files(paths):
         yield from _read_file(InputFile(file, skip_bad, warn or _default_warn))
 
 
