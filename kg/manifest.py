@@ -30,43 +30,47 @@ class Fingerprint:
         return self.digest.hexdigest()
 
 
-def _load(out_dir: Path) -> dict:
-    try:
-        manifest = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return manifest if isinstance(manifest, dict) else {}
+class Previous:
+    """The manifest the last build left in `out_dir`, read once (empty when there is none, or it is damaged)."""
 
-
-def up_to_date(out_dir: Path, fingerprint: str) -> dict | None:
-    """The manifest's summary when `out_dir` holds the exports of this very build, untouched; else None."""
-    manifest = _load(out_dir)
-    if manifest.get("fingerprint") != fingerprint:
-        return None
-    for name, (size, digest, *_) in manifest.get("files", {}).items():
-        path = out_dir / name
-        if not path.is_file() or path.stat().st_size != size or file_digest(path) != digest:
-            return None
-    return manifest.get("summary", {})
-
-
-def piece_indexes(out_dir: Path) -> dict[str, PieceIndex]:
-    """The piece index of each file in `out_dir` that is as the last build left it (same size, same change
-    time to the nanosecond, as `make` and `rsync` judge), by path relative to `out_dir`."""
-    manifest = _load(out_dir)
-    files, pieces = manifest.get("files", {}), manifest.get("pieces", {})
-    found = {}
-    for name, index in pieces.items():
-        entry = files.get(name)
-        if not isinstance(entry, list) or len(entry) < 3 or not isinstance(index, dict):
-            continue
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
         try:
-            status = (out_dir / name).stat()
-        except OSError:
-            continue
-        if [status.st_size, status.st_mtime_ns] == [entry[0], entry[2]]:
-            found[name] = index
-    return found
+            data = json.loads((self.out_dir / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        self.data: dict = data if isinstance(data, dict) else {}
+
+    def up_to_date(self, fingerprint: str) -> dict | None:
+        """The summary of the last build when `out_dir` holds the exports of this very build, untouched."""
+        if self.data.get("fingerprint") != fingerprint:
+            return None
+        for name, (size, digest, *_) in self.data.get("files", {}).items():
+            path = self.out_dir / name
+            if not path.is_file() or path.stat().st_size != size or file_digest(path) != digest:
+                return None
+        return self.data.get("summary", {})
+
+    def piece_indexes(self) -> dict[str, PieceIndex]:
+        """The piece index of each file in `out_dir` that is as the last build left it (same size, same change
+        time to the nanosecond, as `make` and `rsync` judge), by path relative to `out_dir`."""
+        files, pieces = self.data.get("files", {}), self.data.get("pieces", {})
+        found = {}
+        for name, index in pieces.items():
+            entry = files.get(name)
+            if not isinstance(entry, list) or len(entry) < 3 or not isinstance(index, dict):
+                continue
+            try:
+                status = (self.out_dir / name).stat()
+            except OSError:
+                continue
+            if [status.st_size, status.st_mtime_ns] == [entry[0], entry[2]]:
+                found[name] = index
+        return found
+
+    def inputs_unchanged(self, status: dict[str, list[int]]) -> bool:
+        """Whether the last build read these very input files, as they are now."""
+        return bool(status) and self.data.get("inputs") == status
 
 
 def input_status(files: list[Path]) -> dict[str, list[int]]:
@@ -80,11 +84,6 @@ def input_status(files: list[Path]) -> dict[str, list[int]]:
             continue
         status[str(Path(file).resolve())] = [stat.st_size, stat.st_mtime_ns]
     return status
-
-
-def inputs_unchanged(out_dir: Path, status: dict[str, list[int]]) -> bool:
-    """Whether the last build into `out_dir` read these very input files, as they are now."""
-    return bool(status) and _load(out_dir).get("inputs") == status
 
 
 def record(out_dir: Path, fingerprint: str, files: dict[str, FileStatus], summary: dict,

@@ -24,6 +24,7 @@ from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
+from kg.memory import collector_spared, spare_what_exists
 from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
 from kg.progress import Progress
 from kg.read import InputError, input_files, read_papers
@@ -68,6 +69,7 @@ def drop_below(extraction: PaperExtraction, min_confidence: float) -> PaperExtra
     return extraction
 
 
+@collector_spared()
 def build(
     inputs: Iterable[str | Path],
     out_dir: str | Path = "exports",
@@ -105,7 +107,8 @@ def build(
         inputs_read = {}  # read_papers says what is wrong with them
     # the extraction workers start at once unless the input files are those of the last build: then every paper
     # is most likely in the cache, and loading the model would be wasted
-    eager = not manifest.inputs_unchanged(Path(out_dir), inputs_read)
+    previous = manifest.Previous(Path(out_dir))
+    eager = not previous.inputs_unchanged(inputs_read)
     runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor, eager=eager)
 
     progress = Progress("extracting", enabled=not quiet)
@@ -123,8 +126,9 @@ def build(
         if cache is not None:
             cache.close()
     timings["read+extract"] = time.perf_counter() - started
+    spare_what_exists()  # papers and extractions live until the end (kg.memory)
     if reuse and names:
-        summary = manifest.up_to_date(Path(out_dir), fingerprint.hexdigest())
+        summary = previous.up_to_date(fingerprint.hexdigest())
         if summary is not None:
             return BuildResult(graph=None, paths={}, papers=len(papers), warnings=warnings, timings=timings,
                                extracted=runner.extracted, cached=runner.cached, summary=summary, up_to_date=True)
@@ -135,10 +139,12 @@ def build(
     started = time.perf_counter()
     graph = build_graph(papers, index)
     timings["graph"] = time.perf_counter() - started
+    spare_what_exists()
 
     out = Path(out_dir)
-    previous = manifest.piece_indexes(out) if reuse else {}
-    paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, previous)
+    indexes = previous.piece_indexes() if reuse else {}
+    del previous  # its indexes are all the exporters need
+    paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, indexes)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
         manifest.record(out, fingerprint.hexdigest(), pieces.files, summary_counts(graph), pieces.written,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import importlib
 import multiprocessing
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 import networkx as nx
 
 from kg.export.pieces import NO_REUSE, Reuse
+from kg.memory import collector_spared, spare_what_exists
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,8 @@ def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, n
     each. `reuse` says what may be copied from the previous export, and collects the status of every file, the
     piece indexes of those written in pieces and how many pieces were copied and rendered.
 
-    The parent's objects are frozen out of the garbage collector before the fork: a collection in a child would
-    otherwise touch, and so copy, every page of the graph it shares with the parent."""
+    The parent's objects are frozen out of the garbage collector before the fork (kg.memory): a collection in a
+    child would otherwise touch, and so copy, every page of the graph it shares with the parent."""
     global _shared_graph, _shared_reuse
     names = list(names)
     jobs_list = [(name, Path(out_dir), options) for name in names]
@@ -86,12 +86,10 @@ def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, n
     _shared_graph, _shared_reuse = graph, reuse
     try:
         if jobs > 1 and len(names) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            gc.freeze()
-            try:
+            with collector_spared():
+                spare_what_exists()
                 with multiprocessing.get_context("fork").Pool(min(jobs, len(names))) as pool:
                     results = pool.map(_timed_export, jobs_list, chunksize=1)
-            finally:
-                gc.unfreeze()
         else:
             results = [_timed_export(job) for job in jobs_list]
     finally:
