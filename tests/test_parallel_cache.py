@@ -115,3 +115,16 @@ def test_an_export_changed_by_hand_is_not_copied_from(corpus, tmp_path, extracto
     assert graphml.read_bytes() == (tmp_path / "cold" / "kg.graphml").read_bytes()
     forced = build([grown_copy(corpus, tmp_path)], out, extractor=extractor, reuse=False, formats=["graphml"])
     assert forced.pieces_copied == 0 and cold.pieces_rendered == forced.pieces_rendered
+
+
+def test_the_manifest_tells_whether_the_inputs_are_those_of_the_last_build(corpus, tmp_path, extractor):
+    from kg import manifest
+    from kg.read import input_files
+
+    out = tmp_path / "out"
+    build([corpus], out, extractor=extractor, reuse=True, formats=["jsonl"])
+    status = manifest.input_status(input_files([corpus]))
+    assert manifest.Previous(out).inputs_unchanged(status)
+    grown = grown_copy(corpus, tmp_path)
+    assert not manifest.Previous(out).inputs_unchanged(manifest.input_status(input_files([grown])))
+    assert not manifest.Previous(tmp_path / "nowhere").inputs_unchanged(status)
