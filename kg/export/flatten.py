@@ -53,13 +53,14 @@ def scalar(value: Any) -> Scalar | None:
 
 
 _PLAIN_TYPES: dict[type, type | None] = {str: str, int: int, float: float, bool: bool, list: str, type(None): None}
+_NOT_PLAIN = object()
 
 
 def scalar_type(value: Any) -> type | None:
     """The type `scalar(value)` has, found without building it (None for None)."""
-    plain = _PLAIN_TYPES.get(type(value), Any)
-    if plain is not Any:
-        return plain
+    plain = _PLAIN_TYPES.get(type(value), _NOT_PLAIN)
+    if plain is not _NOT_PLAIN:
+        return plain  # type: ignore[return-value]
     if isinstance(value, bool | str):
         return type(value)
     if isinstance(value, numbers.Integral):
@@ -172,22 +173,22 @@ _XML_ATTR = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"
                            "\t": "&#09;"})
 
 
-def xml_text(value: Scalar) -> str:
-    """A scalar as XML character data: booleans as true/false, text cleaned of what XML cannot hold and escaped."""
+def _xml(value: Scalar, escapes: dict[int, str]) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return clean_text(value).translate(_XML_TEXT)
+        return clean_text(value).translate(escapes)
     return str(value)
+
+
+def xml_text(value: Scalar) -> str:
+    """A scalar as XML character data: booleans as true/false, text cleaned of what XML cannot hold and escaped."""
+    return _xml(value, _XML_TEXT)
 
 
 def xml_attr(value: Scalar) -> str:
     """A scalar as the value of an XML attribute (quotes and line breaks escaped too)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return clean_text(value).translate(_XML_ATTR)
-    return str(value)
+    return _xml(value, _XML_ATTR)
 
 
 @dataclass
