@@ -74,6 +74,14 @@ def make_parser() -> argparse.ArgumentParser:
     query.add_argument("query", help="a SPARQL query, or a .rq file")
     query.add_argument("--format", choices=["table", "csv", "json"], default="table")
 
+    sample = commands.add_parser("sample", help="random statements or links of an export, to judge by reading")
+    sample.add_argument("export", help="an export folder, or its papers.jsonl")
+    sample.add_argument("-n", type=int, default=60, help="how many (default: 60)")
+    sample.add_argument("--seed", type=int, default=7, help="random seed (default: 7, as the audits use)")
+    sample.add_argument("--type", dest="ctype", default=None,
+                        help="only concepts of this type (Method, Task, Dataset, Metric) or list (proposed, ...)")
+    sample.add_argument("--links", action="store_true", help="sample paper-paper links instead of statements")
+
     validate = commands.add_parser("validate", help="check an export against the SHACL shapes")
     validate.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
     return parser
@@ -166,6 +174,22 @@ def run_query(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_sample(args: argparse.Namespace) -> int:
+    from kg.sample import SampleError, all_links, read_papers, render_items, render_links, sample, sample_items
+
+    if args.n < 1:
+        raise CommandError("-n must be at least 1", EXIT_USAGE)
+    try:
+        records = read_papers(Path(args.export))
+    except SampleError as error:
+        raise CommandError(str(error), EXIT_INPUT) from None
+    if args.links:
+        print(render_links(sample(all_links(records), args.n, args.seed)) or "no paper-paper links")
+    else:
+        print(render_items(sample_items(records, args.n, args.seed, args.ctype)) or "no statements")
+    return EXIT_OK
+
+
 def run_validate(args: argparse.Namespace) -> int:
     from kg.shacl import validate
     from kg.sparql import ExportError
@@ -179,7 +203,7 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"build": run_build, "extract": run_extract, "stats": run_stats, "query": run_query,
-            "validate": run_validate}
+            "sample": run_sample, "validate": run_validate}
 
 
 def _os_problem(error: OSError, writing: bool) -> str:

@@ -17,6 +17,7 @@ ROLES: dict[str, tuple[str, str]] = {
     "proposes": ("proposed", "Method"),
     "uses": ("methods", "Method"),
     "compares": ("baselines", "Method"),
+    "evaluates": ("evaluated", "Method"),  # models a benchmark or an analysis puts to the test
     "addresses": ("tasks", "Task"),
     "evaluated_on": ("datasets", "Dataset"),
     "reports": ("metrics", "Metric"),

@@ -126,7 +126,8 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     for paper_id, mention, key in raw:
         concept = index.concepts[slugify(key)]
         # a paper may propose any kind of concept; it compares itself only with methods
-        keeps_role = mention.role == "proposes" or (mention.role == "compares" and concept.type == "Method")
+        keeps_role = mention.role == "proposes" or (mention.role in {"compares", "evaluates"}
+                                                    and concept.type == "Method")
         role = mention.role if keeps_role else TYPE_ROLE[concept.type]
         statements = index.statements.setdefault(paper_id, [])
         existing = next((s for s in statements if s.concept_id == concept.id), None)
@@ -146,5 +147,8 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     return index
 
 
+STRONG_ROLES = ("proposes", "compares", "evaluates")
+
+
 def _role_rank(role: str) -> int:
-    return ("proposes", "compares").index(role) if role in {"proposes", "compares"} else 2
+    return STRONG_ROLES.index(role) if role in STRONG_ROLES else len(STRONG_ROLES)

@@ -40,6 +40,7 @@ ROLE_COLOURS: dict[str, str] = {
     "proposes": "#c0392b",
     "uses": "#2c7fb8",
     "compares": "#8e44ad",
+    "evaluates": "#16a085",
     "addresses": "#27ae60",
     "evaluated_on": "#d35400",
     "reports": "#b8860b",

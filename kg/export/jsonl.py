@@ -18,6 +18,7 @@ from kg.model import ROLES
 def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
     papers = sorted((n for n, d in graph.nodes(data=True) if d["type"] == "Paper"),
                     key=lambda n: graph.nodes[n]["order"])
+    community_names = {c["id"]: c["name"] for c in graph.graph.get("communities", [])}
     records = []
     for node in papers:
         data = graph.nodes[node]
@@ -30,6 +31,7 @@ def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
             "url": data["url"],
             "code": data["code"],
             "community": data["community"],
+            "community_name": community_names.get(data["community"], ""),
             "abstract": data["abstract"],
         }
         lists: dict[str, list[dict]] = {name: [] for name, _ in ROLES.values()}
@@ -42,13 +44,28 @@ def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
                 "id": concept.removeprefix("concept:"),
                 "type": target["type"],
                 "confidence": edge["confidence"],
+                "rule": edge.get("rule", ""),
                 "aliases": target["aliases"],
                 "evidence": edge["evidence"],
             })
         for name, items in lists.items():
             record[name] = sorted(items, key=lambda item: (-item["confidence"], item["label"]))
+        record["links"] = _links(graph, node)
         records.append(record)
     return records
+
+
+def _links(graph: nx.MultiDiGraph, node: str) -> list[dict]:
+    """The paper's links to other papers, strongest first: the other paper, the weight and the shared concepts."""
+    links = []
+    for first, second, key, edge in [*graph.out_edges(node, keys=True, data=True),
+                                     *graph.in_edges(node, keys=True, data=True)]:
+        if key != "shares":
+            continue
+        other = second if first == node else first
+        links.append({"paper": other.removeprefix("paper:"), "title": graph.nodes[other]["title"],
+                      "weight": edge["weight"], "shared": edge["shared"]})
+    return sorted(links, key=lambda link: (-link["weight"], link["paper"]))
 
 
 def write(graph: nx.MultiDiGraph, path: Path) -> Path:

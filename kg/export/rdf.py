@@ -48,6 +48,7 @@ ROLE_PROPERTIES: dict[str, URIRef] = {
     "proposes": KGO.proposes,
     "uses": KGO.usesMethod,
     "compares": KGO.comparesWith,
+    "evaluates": KGO.evaluatesMethod,
     "addresses": KGO.addressesTask,
     "evaluated_on": KGO.evaluatedOn,
     "reports": KGO.reportsMetric,

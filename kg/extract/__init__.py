@@ -14,6 +14,7 @@ from spacy.tokens import Doc
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token
+from kg.extract.specificity import is_term
 from kg.extract.roles import assign_roles, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
@@ -34,8 +35,9 @@ def extractor_version() -> str:
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):
             digest.update(item.name.encode() + item.read_bytes())
-    for item in sorted((folder / "gazetteers").iterdir(), key=lambda p: p.name):
-        digest.update(item.name.encode() + item.read_bytes())
+    for data in ("gazetteers", "data"):
+        for item in sorted((folder / data).iterdir(), key=lambda p: p.name):
+            digest.update(item.name.encode() + item.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -90,11 +92,16 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                                     evidence=evidence))
     for cand in candidates:
         role, confidence, rule = roles[cand.key]
-        if role == "describes":
-            continue
+        if role == "describes" or (cand.untyped and role != "proposes"):
+            continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
         ctype = cand.type
-        if role == "proposes" and ctype in {"Task", "Metric"}:
-            ctype = "Method"
+        if role == "proposes" and ctype == "Task":
+            # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
+            # re-identification framework'); a name the paper coins with a task-like head is its method
+            if cand.canonical or not cand.named or is_term(cand.key):
+                role, rule = "addresses", cand.rule
+            else:
+                ctype = "Method"
         label = cand.canonical or (cand.surface if role == "proposes" and cand.surface else cand.label)
         mentions.append(Mention(
             label=label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule,

@@ -15,13 +15,17 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
+    DATASET_NAME_SUFFIXES,
+    GENERIC_HEADS,
     FRONT_MODIFIERS,
     GENERIC_WORDS,
     METHOD_HEADS,
     METRIC_HEADS,
+    MODALITIES,
     TASK_HEADS,
     TRAILING_WORDS,
 )
+from kg.extract.specificity import MIN_UNIT_SHARE, is_everyday_word, is_technical_word, is_term, unit_share
 from kg.normalize import label_key
 
 # Capitalised words that look like names but name nothing in particular.
@@ -65,6 +69,7 @@ class Candidate:
     aliases: list[str] = field(default_factory=list)
     named: bool = False  # a proper name (acronym, CamelCase, gazetteer entry), not a descriptive phrase
     surface: str = ""  # as first written, for names the paper coins ('Stepwise Deep Adaptive Design')
+    untyped: bool = False  # nothing said what it is (an acronym's long form with no telling head): kept if proposed
 
     @property
     def key(self) -> str:
@@ -225,15 +230,21 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     # 1. acronym definitions: the long form is the concept, the short form an alias
     short_to_key: dict[str, str] = {}
     for short, long in doc._.kg_acronyms or []:
-        if short.text in NOT_NAMES or is_generic_label(long.text):
+        if short.text in NOT_NAMES or is_generic_label(long.text) or is_modality(long.text):
             continue
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
+        typed = True
         if hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
         else:
-            ctype, canonical = head_type([t.text for t in long]) or "Method", ""
+            found_type = head_type([t.text for t in long]) or _type_by_name(short.text)
+            # a long form of technical words ('Input-Independent Indistinguishability') names a method; one of
+            # everyday words ('bird's-eye view', 'high definition') is a concept only if the paper proposes it
+            technical = any(is_technical_word(w) for w in label_key(long.text).split())
+            ctype, canonical, typed = found_type or "Method", "", found_type is not None or technical
         cand = Candidate(label=_lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
-                         canonical=canonical, aliases=[short.text], named=True, surface=long.text)
+                         canonical=canonical, aliases=[short.text], named=True, surface=long.text,
+                         untyped=not typed)
         cand = add(cand, long)
         add(cand, short)
         short_to_key[short.text] = cand.key
@@ -261,8 +272,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
             continue
         head = span[-1].text.lower()
-        for modifier in (span[0], span[2]):
-            add(Candidate(label=f"{modifier.lower_} {head}", type="Task", rule="coordination", confidence=0.6), span)
+        labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
+        if all(is_specific_phrase(label) for label in labels):
+            for label in labels:
+                add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6), span)
 
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
     for hit in gazetteer:
@@ -274,7 +287,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
         wider = _wider_task(hit) if hit.label_ == "Task" else None
-        if wider is not None:
+        if wider is not None and is_specific_phrase(_lower_title_case(wider)):
             add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
@@ -286,8 +299,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if token.i in taken or not is_name_token(token, doc_text):
             continue
         span = name_span(doc, token)
+        if _is_fragment(span) or is_modality(span.text):
+            continue
         nxt = doc[span.end] if span.end < len(doc) else None
-        ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) or _named_as_dataset(span) else "Method"
+        ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
+        ctype = ctype or _type_by_name(span.text) or "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
 
     # 6. what the authors say they propose, whatever its head noun
@@ -296,7 +312,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if phrase is None or any(i in taken for i in range(phrase.start, phrase.end)):
             continue
         label = _lower_title_case(phrase)
-        if not is_generic_label(label):
+        if is_modality(phrase[-1].text):  # 'we generate perturbed images': data, not a proposal
+            continue
+        if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
 
@@ -319,7 +337,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             inner = clean_phrase(inner_chunk) if inner_chunk is not None else None
             if inner is not None and len(inner) <= 3 and not any(i in taken for i in range(inner.start, inner.end)):
                 label = f"{_lower_title_case(inner)} {chunk.root.lower_}"
-                if not is_generic_label(inner.text):
+                if not is_generic_label(inner.text) and is_specific_phrase(label):
                     add(Candidate(label=label, type="Task", rule="nominalised-task", confidence=0.55),
                         doc[chunk.start : inner.end])
 
@@ -336,7 +354,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if container and len(inner) >= 2 and head_type([t.text for t in inner]) == "Task":
             # 'image generation benchmarks', 'graph data augmentation algorithm': the task inside
             label = _lower_title_case(inner)
-            if not is_generic_label(label):
+            if not is_generic_label(label) and is_specific_phrase(label):
                 add(Candidate(label=label, type="Task", rule="task-in-compound", confidence=0.6), inner)
             continue
         if ctype is None or ctype == "Dataset" or len(phrase) == 1:
@@ -346,19 +364,73 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
-        if is_generic_label(label):
+        if is_generic_label(label) or not is_specific_phrase(label):
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
     return list(by_key.values())
 
 
-def _named_as_dataset(span: Span) -> bool:
-    """'a new dataset, FooQA' / 'FooQA, a benchmark for ...': a name in apposition with a dataset noun."""
+def _noun_type(token: Token) -> str | None:
+    word = token.lower_
+    if word in DATASET_HEADS or token.lemma_ in DATASET_HEADS:
+        return "Dataset"
+    if word in {"metric", "metrics", "measure", "score", "criterion"} or word in METRIC_HEADS:
+        return "Metric"
+    return None
+
+
+def _named_as(span: Span) -> str | None:
+    """The type a name's own noun gives it: 'a new dataset, FooQA', 'FooQA, a benchmark for ...', 'a metric
+    called FooScore', 'the FooQA dataset'."""
     root = span.root
-    if root.dep_ == "appos" and root.head.lemma_ in DATASET_HEADS:
-        return True
-    return any(child.dep_ == "appos" and child.lemma_ in DATASET_HEADS for child in root.children)
+    if root.dep_ == "appos" and _noun_type(root.head):
+        return _noun_type(root.head)
+    for child in root.children:
+        if child.dep_ == "appos" and _noun_type(child):
+            return _noun_type(child)
+    # 'a new metric called HMP': HMP hangs from 'called', which hangs from the noun
+    verb = root.head
+    if root.dep_ in {"oprd", "attr", "dobj", "xcomp"} and verb.lower_ in {"called", "named", "termed", "dubbed"}:
+        return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
+    return None
+
+
+def _type_by_name(text: str) -> str | None:
+    """Names that say what they are: 'FooBench', 'Foo-Gym', 'ImageNet-LT' are datasets."""
+    return "Dataset" if text.endswith(DATASET_NAME_SUFFIXES) else None
+
+
+def _is_fragment(span: Span) -> bool:
+    """'V2' of 'NYU depth V2', 'R1' of 'DeepSeek-R1': a letter and digits alone name nothing."""
+    letters = sum(c.isalpha() for c in span.text)
+    return len(span) == 1 and letters <= 1
+
+
+def is_modality(text: str) -> bool:
+    """Sensors and modalities (LiDAR, RGB, EEG, aerial imagery) are what data is, not methods."""
+    return label_key(text) in MODALITIES
+
+
+def is_specific_phrase(label: str) -> bool:
+    """A descriptive phrase names a concept when it recurs as a unit across the field's literature; with a
+    generic head ('model', 'process', 'results'), only when its modifier is mostly seen with that head."""
+    key = label_key(label)
+    words = key.split()
+    if not is_term(key):
+        # a rare term the reference corpus lacks: 'ridgelet transform', 'stochastic convex minimization', or a
+        # task named with a hyphenated compound, 'cross-dataset generalization'
+        technical = 2 <= len(words) <= 3 and all(is_technical_word(w) for w in words[:-1])
+        hyphenated = words[-1] in TASK_HEADS and any(word.count("-") for word in label.split()[:-1])
+        return (technical or hyphenated) and words[-1] not in GENERIC_HEADS
+    return words[-1] not in GENERIC_HEADS or unit_share(key) >= MIN_UNIT_SHARE
+
+
+def _has_technical_word(label: str) -> bool:
+    """A word that is neither everyday English nor generic ('one-parameter variational objective')."""
+    words = label_key(label).split()
+    return len(words) >= 2 and any(not is_everyday_word(w) and w not in GENERIC_WORDS and w not in FRONT_MODIFIERS
+                                   for w in words)
 
 
 def _wider_task(hit: Span) -> Span | None:

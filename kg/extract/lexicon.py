@@ -114,3 +114,32 @@ METRIC_HEADS = frozenset(
         "recall", "f1", "auc", "perplexity", "bleu", "rouge", "psnr", "ssim", "fid", "ratio", "rating"
     ]
 )
+
+# Heads too general to make a concept with any modifier: 'AI model', 'reasoning process', 'quantitative results'
+# name something only when the modifier is mostly used with the head ('teacher model'); see specificity.py.
+GENERIC_HEADS = frozenset(
+    [
+        "model", "network", "method", "approach", "framework", "system", "algorithm", "technique", "process",
+        "procedure", "result", "mechanism", "strategy", "scheme", "module", "component", "pipeline", "architecture",
+        "methodology", "solution", "paradigm", "tool", "design", "setting", "task", "problem", "performance",
+        "capability", "ability", "adaptation", "analysis", "study", "formulation", "function", "representation",
+        "feature", "information", "structure", "technology", "application", "data", "training",
+    ]
+)
+
+# Names ending so are datasets and benchmarks: 'FooBench', 'Foo-Gym', 'ImageNet-LT', 'FooQA'.
+DATASET_NAME_SUFFIXES = ("Bench", "bench", "-Gym", "Gym", "-LT", "QA", "Set", "-1K", "-21K", "Corpus")
+
+# Sensors and modalities: what data is, not a method or a task ('LiDAR', 'RGB', 'aerial imagery'); label keys.
+MODALITIES = frozenset(
+    [
+        "rgb", "lidar", "radar", "sonar", "eeg", "ecg", "emg", "meg", "fmri", "mri", "ct", "pet", "x ray", "xray",
+        "ultrasound", "infrared", "thermal", "depth", "rgb d", "rgbd", "imu", "gps", "electroencephalography",
+        "electrocardiogram", "electrocardiography", "magnetic resonance imaging", "computed tomography",
+        "functional magnetic resonance imaging", "aerial imagery", "satellite imagery", "aerial image",
+        "satellite image", "event camera", "rgb image", "depth image", "depth map", "point cloud", "hyperspectral",
+        "multispectral", "audio", "speech", "video", "image", "text", "thermal image", "infrared image",
+        "light detection and ranging", "inertial measurement unit", "global positioning system", "virtual reality",
+        "augmented reality", "vr", "ar", "high definition", "hd",
+    ]
+)

@@ -1,4 +1,4 @@
-"""What the paper does with each candidate: proposes it, compares against it, or simply uses/addresses it.
+"""What the paper does with each candidate: proposes it, compares against it, evaluates it, or uses/addresses it.
 
 The cues are read off the dependency parse ("we propose X", "X, a novel ...", "called X", "outperforms X",
 "compared with X") and off spaCy Matcher patterns for fixed phrases.
@@ -48,6 +48,21 @@ COMPARE_PREPS = frozenset(
         "against", "than", "over", "versus", "vs", "vs.", "unlike"
     ]
 )
+EVALUATE_VERBS = frozenset(
+    [
+        "evaluate", "benchmark", "test", "assess", "analyze", "analyse", "probe", "examine", "audit", "measure"
+    ]
+)
+EVALUATE_NOUNS = frozenset(["evaluation", "analysis", "assessment", "benchmarking", "study", "comparison", "audit"])
+# 'existing methods such as X', 'baselines including X': the listed methods are what the paper compares with
+PRIOR_WORK_WORDS = frozenset(
+    [
+        "existing", "prior", "previous", "current", "conventional", "traditional", "competing", "baseline",
+        "baselines", "competitor", "competitors", "state-of-the-art", "sota", "alternative", "alternatives"
+    ]
+)
+# 'without X', 'eliminates the need for X': the paper does without it
+NEGATING_VERBS = frozenset(["eliminate", "avoid", "remove", "bypass", "obviate", "forgo", "circumvent", "discard"])
 SUCCESS_VERBS = frozenset(
     [
         "outperform", "surpass", "beat", "exceed", "achieve", "attain", "improve", "reduce", "enable", "yield",
@@ -190,7 +205,11 @@ def _after_compare_cue(span: Span) -> bool:
         token = doc[i]
         if token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_PREPS:
             return True
-        if token.lower_ in {"to", "with"} and i > 0 and doc[i - 1].lower_ in {"compared", "comparison", "relative"}:
+        if token.lower_ in {"to", "with"} and i > 0 and doc[i - 1].lower_ in {"compared", "comparison", "relative",
+                                                                              "contrast", "comparable"}:
+            return True
+        if i > 0 and (doc[i - 1].lower_, token.lower_) in {("instead", "of"), ("rather", "than"), ("improves", "on"),
+                                                           ("improve", "upon"), ("improves", "upon")}:
             return True
         if token.is_punct or token.pos_ in {"VERB", "AUX"}:
             return False
@@ -204,9 +223,71 @@ def _subject_of_success(span: Span) -> bool:
     return root.dep_ == "nsubj" and root.head.lemma_ in SUCCESS_VERBS
 
 
+def _governing_word(token: Token) -> Token:
+    """The verb or noun a mention hangs from, past the prepositions and compounds in between."""
+    while token.dep_ in {"compound", "pobj", "prep", "conj", "appos", "amod", "nmod", "dobj", "agent"} \
+            and token.head is not token and token.dep_ != "ROOT":
+        token = token.head
+        if token.pos_ in {"VERB", "AUX"}:
+            break
+    return token
+
+
+def _negated(span: Span) -> bool:
+    """'without X', 'w/o X', 'does not require X', 'eliminates the need for X', 'X-free'."""
+    doc = span.doc
+    for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
+        if doc[i].lower_ in {"without", "w/o"}:
+            return True
+        if doc[i].is_punct:
+            break
+    if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ == "free":
+        return True
+    verb = _governing_word(span.root)
+    return verb.pos_ in {"VERB", "AUX"} and (verb.lemma_ in NEGATING_VERBS
+                                             or any(c.dep_ == "neg" for c in verb.children))
+
+
+def _listed_after(noun: Token) -> set[int]:
+    """'methods such as A and B', 'baselines including A': the words of A and B."""
+    words: set[int] = set()
+    for child in noun.children:
+        if child.dep_ == "prep" and (child.lower_ in {"including", "like"} or (
+                child.lower_ == "as" and any(c.lower_ == "such" for c in child.children))):
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    words |= _head_chain(obj, NAME_DEPS)
+    return words
+
+
+def _evaluate_objects(sent: Span) -> set[int]:
+    """What the paper evaluates or analyses: 'we evaluate A and B', 'A and B are benchmarked', 'an analysis
+    of A'."""
+    objects: set[int] = set()
+    for token in sent:
+        if token.lemma_ in EVALUATE_VERBS and token.pos_ == "VERB":
+            if _is_author_subject(token):
+                for child in token.children:
+                    if child.dep_ == "dobj":
+                        objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
+            for child in token.children:
+                if child.dep_ == "nsubjpass":
+                    objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
+        elif token.lemma_ in EVALUATE_NOUNS and token.pos_ == "NOUN":
+            for prep in token.children:
+                if prep.dep_ == "prep" and prep.lower_ == "of":
+                    for obj in prep.children:
+                        if obj.dep_ == "pobj":
+                            objects |= _head_chain(obj, NAME_DEPS) | _listed_after(obj)
+    return objects
+
+
 def _compare_objects(sent: Span) -> set[int]:
     objects: set[int] = set()
     for token in sent:
+        if token.pos_ == "NOUN" and (token.lower_ in PRIOR_WORK_WORDS
+                                     or any(c.lower_ in PRIOR_WORK_WORDS for c in token.children)):
+            objects |= _listed_after(token)
         if token.lemma_ in COMPARE_VERBS:
             for child in token.children:
                 if child.dep_ in {"dobj", "attr"}:
@@ -228,13 +309,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     concept of its own: it gets the role "describes" and the caller drops it.
     """
     roles: dict[str, tuple[str, float, str]] = {}
-    sentence_cache: dict[int, tuple[set[int], set[int]]] = {}
+    sentence_cache: dict[int, tuple[set[int], set[int], set[int]]] = {}
     named_proposal_sentences: set[int] = set()
 
-    def cues(span: Span) -> tuple[set[int], set[int]]:
+    def cues(span: Span) -> tuple[set[int], set[int], set[int]]:
         sent = span.sent
         if sent.start not in sentence_cache:
-            sentence_cache[sent.start] = (_proposal_objects(sent)[0], _compare_objects(sent))
+            sentence_cache[sent.start] = (_proposal_objects(sent)[0], _compare_objects(sent), _evaluate_objects(sent))
         return sentence_cache[sent.start]
 
     def in_proposal(span: Span) -> bool:
@@ -247,8 +328,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     for cand in candidates:
         named_in_title = not title_proposals.isdisjoint(cand.keys)
         proposed: tuple[float, str] | None = (0.9, "title-name") if named_in_title else None
-        compared = False
+        compared = evaluated = False
         described = False
+        negated = 0
         eligible = cand.named and cand.rule != "gazetteer"
         for span in cand.spans:
             if in_proposal(span) and cand.rule != "gazetteer":
@@ -268,12 +350,20 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 proposed = max(proposed or found, found)
             if any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span):
                 compared = True
+            elif any(i in cues(span)[2] for i in range(span.start, span.end)):
+                evaluated = True
+            elif found is None and _negated(span):
+                negated += 1
         if proposed is not None:
             roles[cand.key] = ("proposes", proposed[0], proposed[1])
         elif described:
             roles[cand.key] = ("describes", 0.0, "descriptor")
         elif compared and cand.type == "Method" and cand.named:
             roles[cand.key] = ("compares", max(cand.confidence, 0.75), "comparison")
+        elif evaluated and cand.type == "Method" and cand.named:
+            roles[cand.key] = ("evaluates", max(cand.confidence, 0.75), "evaluation")
+        elif negated == len(cand.spans):
+            roles[cand.key] = ("describes", 0.0, "negated")  # the paper does without it: not a statement
         else:
             role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
             roles[cand.key] = (role, cand.confidence, cand.rule)

@@ -15,6 +15,7 @@
     proposes: "Proposes",
     uses: "Uses",
     compares: "Compares with",
+    evaluates: "Evaluates",
     addresses: "Addresses",
     evaluated_on: "Evaluated on",
     reports: "Reports",
@@ -24,6 +25,7 @@
     proposes: "Proposed by",
     uses: "Used by",
     compares: "Compared with in",
+    evaluates: "Evaluated by",
     addresses: "Addressed by",
     evaluated_on: "Evaluated on it",
     reports: "Reported by"
