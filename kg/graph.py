@@ -3,10 +3,11 @@
 Shape (every exporter reads this and nothing else):
 - a MultiDiGraph; `graph.graph["communities"]` is a list of {"id", "name", "size"};
 - paper nodes "paper:<id>": type="Paper", label (short title), title, authors, venue, year, url, code, abstract,
-  community, order (input position);
-- concept nodes "concept:<slug>": type (Method, Task, Dataset, Metric), label, aliases, paper_count, community;
-- paper -> concept edges keyed by role (proposes, uses, compares, addresses, evaluated_on, reports) with role,
-  confidence and evidence (a list of {"sentence", "start", "end"});
+  community, community_name, order (input position);
+- concept nodes "concept:<slug>": type (Method, Task, Dataset, Metric), label, aliases, paper_count, community,
+  community_name (community -1, "(no links)": a paper that shares no specific concept with another);
+- paper -> concept edges keyed by role (proposes, uses, compares, evaluates, addresses, evaluated_on, reports) with
+  role, confidence, rule and evidence (a list of {"sentence", "start", "end"});
 - paper -> paper edges keyed "shares" (once, from the lower node key to the higher) with role="shares", weight and
   shared (concept labels, most specific first).
 """
@@ -20,12 +21,23 @@ from collections import Counter, defaultdict
 import networkx as nx
 
 from kg.model import Paper
+from kg.normalize import label_key
 from kg.resolve import ConceptIndex
+from kg.specificity import reference_share
 
 LINKS_PER_PAPER = 10
 MAX_DOC_FREQUENCY = 0.25  # a concept in more than this share of the papers links nobody
+BROAD_SHARE = 0.003  # nor one found in this share of the reference corpus's abstracts (see kg.specificity)
+ANCHOR_MAX_PAPERS = 6  # a task of at most this many papers links two papers on its own,
+ANCHOR_ROLES = frozenset(["proposes", "compares"])  # as does what one of them proposes or compares with
+MIN_LINK_WEIGHT = 0.3
+CENTRAL_ROLES = frozenset(["proposes", "compares", "evaluates", "evaluated_on"])
+SUPPORTING_ROLE_FACTOR = 0.6
 MIN_PAPERS_FOR_DF_CAP = 8  # below this a corpus is too small for a share to mean anything
 COMMUNITY_SEED = 42
+UNLINKED = -1  # the community of a paper that shares no specific concept with any other
+UNLINKED_NAME = "(no links)"
+NAMING_TYPES = ("Task", "Method")
 LABEL_LENGTH = 60
 
 
@@ -64,12 +76,12 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
         graph.add_node(
             paper_node(paper.id), type="Paper", label=short_label(title), title=title, authors=list(paper.authors),
             venue=paper.venue, year=paper.year, url=paper.url, code=paper.code, abstract=paper.abstract,
-            community=-1, order=order,
+            community=UNLINKED, community_name=UNLINKED_NAME, order=order,
         )
     for concept in sorted(index.concepts.values(), key=lambda c: c.id):
         graph.add_node(
             concept_node(concept.id), type=concept.type, label=concept.label, aliases=list(concept.aliases),
-            paper_count=len(concept.papers), community=-1,
+            paper_count=len(concept.papers), community=UNLINKED, community_name=UNLINKED_NAME,
         )
     for paper in papers:
         for statement in index.statements.get(paper.id, []):
@@ -84,79 +96,150 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
     return graph
 
 
-def linking_concepts(index: ConceptIndex, paper_total: int) -> dict[str, float]:
-    """Concept id -> its specificity, 1 / ln(papers that mention it), for concepts allowed to link papers.
+def linking_concepts(index: ConceptIndex, paper_total: int) -> dict[str, tuple[float, bool]]:
+    """Concept id -> (its specificity, whether it is rare enough to link two papers on its own), for the
+    concepts allowed to link papers.
 
-    This is the Adamic-Adar weighting: a concept two papers alone share counts 1.44, one shared by a hundred
-    papers 0.22. It depends on the concept's own papers and not on the size of the corpus, so adding a paper
-    changes the weights of the links through its concepts and no others.
+    Specificity is the Adamic-Adar weight 1 / ln(papers that mention it): a concept two papers alone share
+    counts 1.44, one shared by a hundred papers 0.22; it depends on the concept's own papers and not on the size
+    of the corpus. What is broad links nobody: a metric, a concept in more than a quarter of the corpus, or one
+    that the reference corpus finds in more than BROAD_SHARE of all abstracts ('representation learning',
+    'fine-tuning', 'image classification').
     """
     cap = paper_total if paper_total < MIN_PAPERS_FOR_DF_CAP else max(2, int(MAX_DOC_FREQUENCY * paper_total))
     weights = {}
     for concept in index.concepts.values():
         df = len(concept.papers)
-        if 2 <= df <= cap:
-            weights[concept.id] = 1 / math.log(df)
+        if not 2 <= df <= cap or concept.type == "Metric":
+            continue
+        share = max(reference_share(label_key(concept.label)),
+                    max((reference_share(label_key(alias)) for alias in concept.aliases), default=0.0))
+        if share >= BROAD_SHARE:
+            continue
+        weights[concept.id] = (1 / math.log(df), df <= ANCHOR_MAX_PAPERS)
     return weights
 
 
-def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
-    """Link papers through the concepts they share, from the concept index (never from all pairs of papers).
+def _role_factor(roles: list[str]) -> float:
+    """How much a concept says about a paper: what it proposes, compares with, evaluates or is evaluated on
+    counts fully; a method it uses or a task it addresses less."""
+    return 1.0 if any(role in CENTRAL_ROLES for role in roles) else SUPPORTING_ROLE_FACTOR
 
-    A link's weight is the sum of its shared concepts' specificity (Adamic-Adar). Each paper's candidates are
-    scored one paper at a time from the concepts' paper lists, so memory holds one paper's neighbours, not every
-    pair; a pair is kept when it is among the strongest links of either paper.
+
+def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
+    """Link papers through the specific concepts they share, from the concept index (never from all pairs).
+
+    A pair is a candidate when it shares an anchor or at least two specific concepts (see linking_concepts), and
+    weighs at least MIN_LINK_WEIGHT. An anchor is a rare task both address ('gait recognition'), or a rare
+    concept one of them proposes or compares with: a single shared dataset or method used in passing says little
+    of how two papers relate. Its weight is the sum, over shared concepts, of their specificity times the role factor of
+    each paper. Each paper's candidates are scored one paper at a time from the concepts' paper lists, so memory
+    holds one paper's neighbours, not every pair; a pair is kept when it is among the strongest links of either
+    paper.
     """
-    specificity = linking_concepts(index, paper_total)
-    postings = {c: sorted(paper_node(p) for p in index.concepts[c].papers) for c in sorted(specificity)}
+    linking = linking_concepts(index, paper_total)
+    postings = {c: sorted(paper_node(p) for p in index.concepts[c].papers) for c in sorted(linking)}
     concepts_of: dict[str, list[str]] = defaultdict(list)
     for concept_id, members in postings.items():
         for member in members:
             concepts_of[member].append(concept_id)
+
+    def roles(paper: str, concept_id: str) -> list[str]:
+        return index.concepts[concept_id].papers[paper.removeprefix("paper:")]
+
+    def factor(paper: str, concept_id: str) -> float:
+        return _role_factor(roles(paper, concept_id))
+
+    def anchors(paper: str, other: str, concept_id: str) -> bool:
+        if not linking[concept_id][1]:
+            return False
+        both = [*roles(paper, concept_id), *roles(other, concept_id)]
+        return "addresses" in both or any(role in ANCHOR_ROLES for role in both)
+
     kept: set[tuple[str, str]] = set()
     for paper in sorted(concepts_of):
         scores: dict[str, float] = defaultdict(float)
+        anchored: set[str] = set()
+        shared: dict[str, int] = defaultdict(int)
         for concept_id in concepts_of[paper]:
+            mine = factor(paper, concept_id)
             for other in postings[concept_id]:
-                scores[other] += specificity[concept_id]
+                scores[other] += linking[concept_id][0] * (mine + factor(other, concept_id)) / 2
+                shared[other] += 1
+                if other not in anchored and anchors(paper, other, concept_id):
+                    anchored.add(other)
         scores.pop(paper, None)
-        best = heapq.nsmallest(LINKS_PER_PAPER, [(-score, other) for other, score in scores.items()])
-        kept.update((min(paper, other), max(paper, other)) for _, other in best)
+        qualified = [(-score, other) for other, score in scores.items()
+                     if (other in anchored or shared[other] >= 2) and score >= MIN_LINK_WEIGHT]
+        kept.update((min(paper, other), max(paper, other)) for _, other in heapq.nsmallest(LINKS_PER_PAPER, qualified))
     for first, second in sorted(kept):
-        shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-specificity[c], c))
-        graph.add_edge(first, second, key="shares", role="shares", weight=round(sum(specificity[c] for c in shared), 4),
+        shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-linking[c][0], c))
+        weight = sum(linking[c][0] * (factor(first, c) + factor(second, c)) / 2 for c in shared)
+        graph.add_edge(first, second, key="shares", role="shares", weight=round(weight, 4),
                        shared=[index.concepts[c].label for c in shared])
 
 
 def add_communities(graph: nx.MultiDiGraph) -> None:
-    """Louvain communities of the paper-paper link graph (fixed seed), each named by its characteristic concepts."""
+    """Louvain communities of the paper-paper link graph (fixed seed), each named by its characteristic tasks and
+    methods. A paper with no link is in no community (UNLINKED); one that Louvain leaves alone joins the community
+    of its strongest link, so that no community holds a single paper."""
     links = nx.Graph()
     papers = sorted(n for n, d in graph.nodes(data=True) if d["type"] == "Paper")
-    links.add_nodes_from(papers)
     for u, v, key, data in graph.edges(keys=True, data=True):
         if key == "shares":
             links.add_edge(u, v, weight=data["weight"])
-    found = nx.community.louvain_communities(links, weight="weight", seed=COMMUNITY_SEED) if papers else []
-    ordered = sorted((sorted(c) for c in found), key=lambda members: (-len(members), members[0]))
+    linked = sorted(links.nodes)
+    links = nx.Graph(links.subgraph(linked))  # nodes in sorted order, so the seeded search is reproducible
+    found = nx.community.louvain_communities(links, weight="weight", seed=COMMUNITY_SEED) if linked else []
+    groups = [set(c) for c in found if len(c) > 1]
+    home = {node: i for i, group in enumerate(groups) for node in group}
+    for node in sorted(n for c in found if len(c) == 1 for n in c):
+        neighbour = max(links[node], key=lambda other: (links[node][other]["weight"], other))
+        if neighbour in home:
+            groups[home[neighbour]].add(node)
+            home[node] = home[neighbour]
+        else:  # two papers linked only to each other
+            groups.append({node, neighbour})
+            home[node] = home[neighbour] = len(groups) - 1
+    ordered = sorted((sorted(c) for c in groups), key=lambda members: (-len(members), members[0]))
+    for node in papers:
+        graph.nodes[node]["community"] = UNLINKED
     paper_total = max(len(papers), 1)
     communities = []
     for number, members in enumerate(ordered):
         for node in members:
             graph.nodes[node]["community"] = number
-        counts: Counter[str] = Counter()
-        for node in members:
-            for _, concept, key in graph.out_edges(node, keys=True):
-                if key != "shares":
-                    counts[concept] += 1
-        def score(concept: str, counts: Counter[str] = counts) -> float:
-            df = graph.nodes[concept]["paper_count"]
-            return counts[concept] * math.log((paper_total + 1) / df)
-        top = sorted((c for c in counts if counts[c] > 1 or len(members) == 1), key=lambda c: (-score(c), c))[:3]
-        name = ", ".join(graph.nodes[c]["label"] for c in top) or graph.nodes[members[0]]["label"]
-        communities.append({"id": number, "name": name, "size": len(members)})
+        communities.append({"id": number, "name": _community_name(graph, members, paper_total),
+                            "size": len(members)})
+    graph.graph["communities"] = communities
     for node, data in graph.nodes(data=True):
         if data["type"] != "Paper":
-            votes = Counter(graph.nodes[p]["community"] for p, _ in graph.in_edges(node))
-            if votes:
-                data["community"] = min(votes, key=lambda c: (-votes[c], c))
-    graph.graph["communities"] = communities
+            votes = Counter(c for p, _ in graph.in_edges(node) if (c := graph.nodes[p]["community"]) != UNLINKED)
+            data["community"] = min(votes, key=lambda c: (-votes[c], c)) if votes else UNLINKED
+        data["community_name"] = community_name(graph, data["community"])
+
+
+def _community_name(graph: nx.MultiDiGraph, members: list[str], paper_total: int) -> str:
+    """The tasks and methods most characteristic of the community (tf-idf over its papers): its best task, its best
+    method, and the next best of either."""
+    counts: Counter[str] = Counter()
+    for node in members:
+        counts.update({concept for _, concept, key in graph.out_edges(node, keys=True)
+                       if key != "shares" and graph.nodes[concept]["type"] in NAMING_TYPES})
+
+    def score(concept: str) -> float:
+        return counts[concept] * math.log((paper_total + 1) / graph.nodes[concept]["paper_count"])
+
+    ranked = sorted((c for c in counts if counts[c] > 1), key=lambda c: (-score(c), c))
+    best = {t: next((c for c in ranked if graph.nodes[c]["type"] == t), None) for t in NAMING_TYPES}
+    chosen = [c for c in (best["Task"], best["Method"]) if c is not None]
+    chosen += [c for c in ranked if c not in chosen][: 3 - len(chosen)]
+    chosen.sort(key=lambda c: (-score(c), c))
+    return ", ".join(graph.nodes[c]["label"] for c in chosen) or graph.nodes[members[0]]["label"]
+
+
+def community_name(graph: nx.MultiDiGraph, number: int) -> str:
+    """The name of community `number`, or what an unlinked paper's community says."""
+    if number == UNLINKED:
+        return UNLINKED_NAME
+    return next((c["name"] for c in graph.graph.get("communities", []) if c["id"] == number), "")

@@ -4,6 +4,7 @@ of each file lie (kg.export.pieces), so that a rebuild of a changed input copies
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import asdict
@@ -71,6 +72,17 @@ class Previous:
     def inputs_unchanged(self, status: dict[str, list[int]]) -> bool:
         """Whether the last build read these very input files, as they are now."""
         return bool(status) and self.data.get("inputs") == status
+
+
+@functools.lru_cache(maxsize=1)
+def code_version() -> str:
+    """A digest of the package's code and data: exports of an older kg are never taken as up to date."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix in {".py", ".txt", ".gz", ".js", ".css", ".html"}:
+            digest.update(str(path.relative_to(root)).encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def input_status(files: list[Path]) -> dict[str, list[int]]:

@@ -94,7 +94,8 @@ def build(
     names = list(EXPORT_ORDER if formats is None else formats)
     options = options or ExportOptions()
     fingerprint = manifest.Fingerprint({
-        "kg": __version__, "extractor": extractor_version(), "model": model, "min_confidence": min_confidence,
+        "kg": __version__, "code": manifest.code_version(), "extractor": extractor_version(), "model": model,
+        "min_confidence": min_confidence,
         "formats": sorted(names), "options": asdict(options),
     })
     warnings: list[str] = []

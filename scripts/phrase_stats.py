@@ -1,4 +1,4 @@
-"""Build kg/extract/data/phrases.tsv.gz: in how many abstracts of a reference corpus each phrase occurs.
+"""Build kg/data/phrases.tsv.gz: in how many abstracts of a reference corpus each phrase occurs.
 
 The extraction reads this table to tell a term of the field (a phrase that recurs as a unit across many papers:
 'gait recognition', 'teacher model') from a phrase made up for one sentence ('final detection'). It holds counts
@@ -20,15 +20,20 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from kg.normalize import _singular
 
+# Words no term starts or ends with (a term may start with 'few', 'multi' or 'self', unlike spaCy's stop words).
+FUNCTION_WORDS = frozenset(
+    """a an the and or but nor of in on at to for from by with without into onto over under than as via per
+    is are was were be been being has have had do does did can could may might must shall should will would
+    this that these those it its they them their we our us you your he she his her i me my which who whom whose
+    what when where why how not no so such if then there here also both either neither each any all some""".split()
+)
 MIN_DF = 3
 MAX_WORDS = 4
 CLAUSE_BREAK = re.compile(r"[.,;:!?()\[\]{}\"]+\s|[;:!?()\[\]{}\"]")
 WORD = re.compile(r"[A-Za-z0-9+#']+")
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "kg" / "extract" / "data" / "phrases.tsv.gz"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "kg" / "data" / "phrases.tsv.gz"
 
 
 def phrases_of(text: str) -> set[str]:
@@ -37,13 +42,13 @@ def phrases_of(text: str) -> set[str]:
         words = [_singular(w.strip("'")).lower() for w in WORD.findall(clause.replace("-", " ").replace("/", " "))]
         words = [w for w in words if w]
         for i, first in enumerate(words):
-            if first in STOP_WORDS:
+            if first in FUNCTION_WORDS:
                 continue
             for n in range(1, MAX_WORDS + 1):
                 if i + n > len(words):
                     break
                 last = words[i + n - 1]
-                if last not in STOP_WORDS:
+                if last not in FUNCTION_WORDS:
                     found.add(" ".join(words[i : i + n]))
     return found
 

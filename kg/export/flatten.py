@@ -132,13 +132,15 @@ def edge_id(u: Any, key: Any, v: Any) -> str:
 
 def node_record(graph: Any, node: Any, degree: int | None = None) -> dict[str, Any]:
     """A node's attributes as the graph formats write them: `type`, `label`, `labels` (`:Paper`,
-    `:Concept:Method`), `community`, `degree` first, then the node's other attributes by name (not yet scalar)."""
+    `:Concept:Method`), `community`, `community_name`, `degree` first, then the node's other attributes by name
+    (not yet scalar)."""
     data = graph.nodes[node]
     head = {
         "type": data.get("type"),
         "label": data.get("label") or str(node),
         "labels": ":" + ":".join(node_labels(data.get("type"))),
         "community": data.get("community"),
+        "community_name": data.get("community_name", ""),
         "degree": int(graph.degree(node) if degree is None else degree),
     }
     return head | {k: data[k] for k in sorted(data, key=str) if k not in head}

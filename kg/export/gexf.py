@@ -37,7 +37,7 @@ OTHER_COLOUR = (153, 153, 153)
 LAYOUT_MAX_NODES = 499
 LAYOUT_SEED = 42
 
-VOLATILE = ("community", "degree")  # node attributes that change with the whole corpus
+VOLATILE = ("community", "community_name", "degree")  # node attributes that change with the whole corpus
 NOT_NODE_ATTRIBUTES = ("labels",)  # Neo4j's labels are left to the GraphML and Neo4j exports
 EDGE_XML_ATTRIBUTES = ("type", "weight")  # written as the edge's GEXF label and weight
 _GEXF_TYPES = {str: "string", int: "long", float: "double", bool: "boolean"}

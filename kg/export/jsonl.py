@@ -12,13 +12,13 @@ from pathlib import Path
 import networkx as nx
 
 from kg.export.atomic import atomic_write
+from kg.graph import community_name
 from kg.model import ROLES
 
 
 def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
     papers = sorted((n for n, d in graph.nodes(data=True) if d["type"] == "Paper"),
                     key=lambda n: graph.nodes[n]["order"])
-    community_names = {c["id"]: c["name"] for c in graph.graph.get("communities", [])}
     records = []
     for node in papers:
         data = graph.nodes[node]
@@ -31,7 +31,7 @@ def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
             "url": data["url"],
             "code": data["code"],
             "community": data["community"],
-            "community_name": community_names.get(data["community"], ""),
+            "community_name": community_name(graph, data["community"]),
             "abstract": data["abstract"],
         }
         lists: dict[str, list[dict]] = {name: [] for name, _ in ROLES.values()}

