@@ -85,14 +85,19 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
                 acronym_owners[label_key(alias)][key] += 1
         keyed.append(rows)
 
-    # 2. a bare acronym joins the concept that papers defined it as (the most used definition wins)
+    # 2. a bare acronym joins the concept that papers defined it as, when the corpus gives it one sense only:
+    #    'CAD' defined as computer-aided design in one paper and as coronary artery disease in another stays bare
     def final_key(mention: Mention, key: str) -> str:
         if key in gazetteer or mention.canonical or not _is_bare_acronym(mention):
             return key
         owners = acronym_owners.get(key)
-        if not owners:
+        if not owners or len(owners) > 1:
             return key
-        return min(owners, key=lambda k: (-owners[k], k))
+        return next(iter(owners))
+
+    # 2b. spelling variants: 'Llama 3.1' and 'Llama3.1', 'BLIP-2' and 'BLIP2', 'EPIC-KITCHENS-100' and
+    #     'EpicKitchens100', 'student network' and 'student model' name one thing
+    variant_of = _variant_keys(Counter(final_key(m, k) for rows in keyed for m, k in rows), gazetteer)
 
     # 3. gather forms, types, aliases and statements per concept
     forms: dict[str, Counter[str]] = defaultdict(Counter)
@@ -103,6 +108,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     for extraction, rows in zip(extractions, keyed, strict=True):
         for mention, key in rows:
             key = final_key(mention, key)
+            key = variant_of.get(key, key)
             entry = gazetteer.get(key)
             if entry is not None:
                 canonical[key] = entry.canonical
@@ -148,6 +154,27 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
 
 
 STRONG_ROLES = ("proposes", "compares", "evaluates")
+
+
+def compact_key(key: str) -> str:
+    """A key with its spaces dropped and a final 'network' read as 'model': what spelling variants share."""
+    words = key.split()
+    if len(words) > 1 and words[-1] == "network":
+        words[-1] = "model"
+    return "".join(words)
+
+
+def _variant_keys(counts: Counter[str], gazetteer: dict) -> dict[str, str]:
+    """Key -> the key of the variant it joins: the gazetteer's, else the most used (ties alphabetical)."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for key in counts:
+        groups[compact_key(key)].append(key)
+    joined = {}
+    for keys in groups.values():
+        if len(keys) > 1:
+            chosen = min(keys, key=lambda k: (k not in gazetteer, -counts[k], k))
+            joined.update({k: chosen for k in keys if k != chosen})
+    return joined
 
 
 def _role_rank(role: str) -> int:

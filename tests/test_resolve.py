@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from kg.graph import build_graph
+from kg.graph import SUPPORTING_ROLE_FACTOR, build_graph
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.resolve import resolve
 
@@ -18,6 +18,10 @@ def mention(label: str, ctype: str = "Method", role: str = "uses", aliases: tupl
 
 def extraction(paper_id: str, *mentions: Mention) -> PaperExtraction:
     return PaperExtraction(Paper(id=paper_id, abstract=f"Abstract of {paper_id}."), list(mentions))
+
+
+def task(label: str, role: str = "addresses") -> Mention:
+    return mention(label, ctype="Task", role=role)
 
 
 def concept_of(index, paper_id: str) -> set[str]:
@@ -87,20 +91,44 @@ def test_ids_are_readable_and_stable_when_papers_are_added_or_reordered():
 
 
 def test_specific_concepts_link_papers_and_widespread_ones_do_not():
-    papers = [extraction(f"p{i}", mention("everywhere net"), *([mention("rare kernel")] if i < 2 else []))
+    papers = [extraction(f"p{i}", mention("everywhere net"),
+                         *([mention("rare kernel estimation", ctype="Task", role="addresses")] if i < 2 else []))
               for i in range(12)]
     index = resolve(papers)
     graph = build_graph([e.paper for e in papers], index)
     links = [(u, v, d) for u, v, k, d in graph.edges(keys=True, data=True) if k == "shares"]
     assert [(u, v) for u, v, _ in links] == [("paper:p0", "paper:p1")]
-    assert links[0][2]["shared"] == ["rare kernel"]
+    assert links[0][2]["shared"] == ["rare kernel estimation"]
 
 
-def test_rarer_shared_concepts_weigh_more():
+def test_one_shared_method_used_in_passing_links_nobody_but_two_or_a_proposal_do():
     papers = [
         extraction("a", mention("alpha kernel"), mention("beta kernel")),
         extraction("b", mention("alpha kernel")),
         extraction("c", mention("alpha kernel"), mention("beta kernel")),
+        extraction("d", mention("gamma sampler", role="proposes")),
+        extraction("e", mention("gamma sampler")),
+        *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(20)],
+    ]
+    graph = build_graph([e.paper for e in papers], resolve(papers))
+    links = {(u, v) for u, v, k in graph.edges(keys=True) if k == "shares"}
+    assert links == {("paper:a", "paper:c"), ("paper:d", "paper:e")}
+
+
+def test_metrics_and_concepts_common_in_the_reference_corpus_link_nobody():
+    papers = [extraction(f"p{i}", mention("accuracy", ctype="Metric", role="reports"),
+                         mention("reinforcement learning", ctype="Task", role="addresses")) for i in range(3)]
+    graph = build_graph([e.paper for e in papers], resolve(papers))
+    assert not [k for _, _, k in graph.edges(keys=True) if k == "shares"]
+    assert {graph.nodes[f"paper:p{i}"]["community"] for i in range(3)} == {-1}
+    assert graph.nodes["paper:p0"]["community_name"] == "(no links)"
+
+
+def test_rarer_shared_concepts_weigh_more():
+    papers = [
+        extraction("a", task("alpha estimation"), task("beta estimation")),
+        extraction("b", task("alpha estimation")),
+        extraction("c", task("alpha estimation"), task("beta estimation")),
         *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(20)],
     ]
     index = resolve(papers)
@@ -109,27 +137,69 @@ def test_rarer_shared_concepts_weigh_more():
     assert weight[("paper:a", "paper:c")] > weight[("paper:a", "paper:b")]
 
 
-def test_communities_are_named_and_on_every_paper():
-    papers = [extraction(f"p{i}", mention("alpha kernel" if i < 3 else "beta kernel")) for i in range(6)]
+def test_communities_are_named_by_tasks_and_methods_and_on_every_linked_paper():
+    papers = [extraction(f"p{i}", task("alpha estimation" if i < 3 else "beta estimation"),
+                         mention("Foo-7", ctype="Dataset", role="evaluated_on")) for i in range(6)]
     index = resolve(papers)
     graph = build_graph([e.paper for e in papers], index)
     communities = graph.graph["communities"]
     assert sorted(c["size"] for c in communities) == [3, 3]
-    assert {c["name"] for c in communities} == {"alpha kernel", "beta kernel"}
+    assert {c["name"] for c in communities} == {"alpha estimation", "beta estimation"}, "datasets name no topic"
     assert all(graph.nodes[f"paper:p{i}"]["community"] >= 0 for i in range(6))
+    named = {c["id"]: c["name"] for c in communities}
+    assert all(graph.nodes[f"paper:p{i}"]["community_name"] == named[graph.nodes[f"paper:p{i}"]["community"]]
+               for i in range(6))
+
+
+def test_no_community_holds_a_single_paper():
+    # a chain: p0-p1 strongly, p1-p2 weakly; Louvain may leave p2 alone, which then joins its neighbour's
+    papers = [extraction("p0", task("alpha estimation"), task("beta estimation"), task("delta estimation")),
+              extraction("p1", task("alpha estimation"), task("beta estimation"), task("delta estimation"),
+                         task("gamma estimation")),
+              extraction("p2", task("gamma estimation")),
+              *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(5)]]
+    graph = build_graph([e.paper for e in papers], resolve(papers))
+    sizes = [c["size"] for c in graph.graph["communities"]]
+    assert sizes and min(sizes) >= 2
+    assert graph.nodes["paper:x0"]["community"] == -1
 
 
 def test_a_link_weighs_the_sum_of_one_over_the_log_of_each_shared_concepts_papers():
     """Adamic-Adar: the weight of a link through a concept does not move when unrelated papers are added."""
     def weights(fillers: int) -> dict:
-        papers = [extraction("a", mention("alpha kernel"), mention("beta kernel")),
-                  extraction("b", mention("alpha kernel")),
-                  extraction("c", mention("alpha kernel"), mention("beta kernel")),
+        papers = [extraction("a", task("alpha estimation"), task("beta estimation")),
+                  extraction("b", task("alpha estimation")),
+                  extraction("c", task("alpha estimation"), task("beta estimation", role="proposes")),
                   *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(fillers)]]
         graph = build_graph([e.paper for e in papers], resolve(papers))
         return {(u, v): d["weight"] for u, v, k, d in graph.edges(keys=True, data=True) if k == "shares"}
 
     few, many = weights(20), weights(200)
-    assert few[("paper:a", "paper:b")] == round(1 / math.log(3), 4)
-    assert few[("paper:a", "paper:c")] == round(1 / math.log(3) + 1 / math.log(2), 4)
+    addressed, proposed = SUPPORTING_ROLE_FACTOR, 1.0
+    assert few[("paper:a", "paper:b")] == round(addressed / math.log(3), 4)
+    assert few[("paper:a", "paper:c")] == round(addressed / math.log(3) + (addressed + proposed) / 2 / math.log(2), 4)
     assert few == many
+
+
+def test_spelling_variants_merge():
+    index = resolve([
+        extraction("a", mention("Llama 3.1", rule="name"), mention("BLIP-2", rule="name"),
+                   mention("student network")),
+        extraction("b", mention("Llama3.1", rule="name"), mention("BLIP2", rule="name"), mention("student model")),
+    ])
+    assert concept_of(index, "a") == concept_of(index, "b")
+    assert len(index.concepts) == 3
+
+
+def test_a_bare_acronym_with_two_senses_in_the_corpus_joins_neither():
+    index = resolve([
+        extraction("a", mention("computer-aided design", aliases=("CAD",), rule="acronym-definition")),
+        extraction("b", mention("coronary artery disease", ctype="Task", aliases=("CAD",), rule="acronym-definition")),
+        extraction("c", mention("CAD", rule="name")),
+    ])
+    assert len({*concept_of(index, "a"), *concept_of(index, "b"), *concept_of(index, "c")}) == 3
+    one_sense = resolve([
+        extraction("a", mention("computer-aided design", aliases=("CAD",), rule="acronym-definition")),
+        extraction("c", mention("CAD", rule="name")),
+    ])
+    assert concept_of(one_sense, "a") == concept_of(one_sense, "c")
