@@ -26,7 +26,14 @@ from kg.extract.lexicon import (
     TRAILING_WORDS,
 )
 from kg.normalize import label_key
-from kg.specificity import MIN_UNIT_SHARE, is_everyday_word, is_technical_word, is_term, unit_share
+from kg.specificity import (
+    MIN_UNIT_SHARE,
+    is_everyday_word,
+    is_technical_word,
+    is_term,
+    is_uncommon_word,
+    unit_share,
+)
 
 # Capitalised words that look like names but name nothing in particular.
 NOT_NAMES = frozenset(
@@ -42,6 +49,11 @@ PHRASE_BREAKERS = frozenset(["(", ")", "[", "]", "%", "=", "<", ">", '"', "'", "
 # Nouns that hold a task in front of them: 'universal approximation theorem', 'image generation benchmarks'.
 CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "benchmark", "benchmarks", "dataset",
                              "datasets", "algorithm", "algorithms", "framework", "frameworks", "pipeline", "system"])
+# What a paper shows rather than builds: 'we present lower and upper bounds' proposes no concept.
+RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem", "rate", "condition", "insight",
+                          "property", "proof", "characterization", "characterisation", "connection", "perspective",
+                          "view", "understanding", "explanation", "observation", "finding", "evidence", "conjecture",
+                          "lemma", "limit", "regret", "complexity", "question", "answer"])
 MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise"])
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*")
@@ -131,9 +143,14 @@ def name_span(doc: Doc, token: Token) -> Span:
            and not doc[start - 1].whitespace_ and doc[start - 2].text[:1].isupper()):
         start -= 2
     while (end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_
-           and not doc[end].whitespace_ and doc[end + 1].text[:1].isupper()):
+           and not doc[end].whitespace_ and (doc[end + 1].text[:1].isupper() or _short_part(doc[end + 1]))):
         end += 2
     return doc[start:end]
+
+
+def _short_part(token: Token) -> bool:
+    """'k' and 'm' of 'LUCB-k-m', '2' of 'Foo-2': a short part that belongs to the name before it."""
+    return len(token.text) <= 2 and token.text.isalnum()
 
 
 def clean_phrase(span: Span) -> Span | None:
@@ -286,9 +303,13 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
+        if len(hit) == 1 and hit.text.islower() and hit[0].pos_ not in {"NOUN", "PROPN"}:
+            continue  # 'recalls' the verb, 'bagging' the participle
+        if hit.label_ == "Metric" and hit.text.islower() and not _reports_a_result(hit.sent):
+            continue  # 'a balance between accuracy and security': no result is reported in that metric
         wider = _wider_task(hit) if hit.label_ == "Task" else None
-        if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or not any(
-                is_everyday_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
+        if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or all(
+                is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
             add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
@@ -300,7 +321,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if token.i in taken or not is_name_token(token, doc_text):
             continue
         span = name_span(doc, token)
-        if _is_fragment(span) or is_modality(span.text):
+        if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
             continue
         nxt = doc[span.end] if span.end < len(doc) else None
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
@@ -313,8 +334,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if phrase is None or any(i in taken for i in range(phrase.start, phrase.end)):
             continue
         label = _lower_title_case(phrase)
-        if is_modality(phrase[-1].text):  # 'we generate perturbed images': data, not a proposal
-            continue
+        if is_modality(phrase[-1].text) or len(phrase) == 1 or phrase[-1].lemma_.lower() in RESULT_NOUNS:
+            continue  # 'perturbed images' is data; 'a learner' names nothing; 'upper bounds' are results
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
@@ -362,6 +383,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         if ctype == "Metric" and not _reports_a_result(phrase.sent):
             continue
+        if phrase[0].tag_ == "VBG" and phrase[0].dep_ not in {"amod", "compound"}:
+            continue  # 'training neural networks' is something done, not a concept
         if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
@@ -406,6 +429,16 @@ def _is_fragment(span: Span) -> bool:
     """'V2' of 'NYU depth V2', 'R1' of 'DeepSeek-R1': a letter and digits alone name nothing."""
     letters = sum(c.isalpha() for c in span.text)
     return len(span) == 1 and letters <= 1
+
+
+PROPERTY_SUFFIXES = frozenset(["hard", "complete", "completeness", "hardness", "style", "like", "free", "level"])
+
+
+def _is_property_prefix(span: Span) -> bool:
+    """'NP' of 'NP-hard', 'PAC' of 'PAC-style': a name that only qualifies the word after its hyphen."""
+    doc = span.doc
+    return (span.end + 1 < len(doc) and doc[span.end].text == "-" and not doc[span.end - 1].whitespace_
+            and doc[span.end + 1].lower_ in PROPERTY_SUFFIXES)
 
 
 def is_modality(text: str) -> bool:
@@ -485,7 +518,7 @@ class _CoordinatedTasks:
     def __call__(self, doc: Doc) -> list[tuple[int, int, int]]:
         if self.matcher is None or self.matcher.vocab is not doc.vocab:
             self.matcher = Matcher(doc.vocab)
-            word = {"IS_ALPHA": True, "IS_STOP": False}
+            word = {"IS_ALPHA": True, "IS_STOP": False, "TAG": {"IN": ["NN", "NNP", "JJ"]}}
             self.matcher.add("coordinated-task", [[word, {"LOWER": {"IN": ["and", "or"]}}, word,
                                                   {"LOWER": {"IN": sorted(TASK_HEADS - GENERIC_WORDS)}}]])
         return self.matcher(doc)

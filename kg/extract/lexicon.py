@@ -79,7 +79,7 @@ TASK_HEADS = frozenset(
         "correspondence", "search", "identification", "verification", "attribution", "unlearning", "labeling",
         "labelling", "annotation", "transcription", "diarization", "separation", "enhancement", "coloring",
         "colorization", "extraction", "induction", "poisoning", "elimination", "selection", "sampling", "testing",
-        "calibration", "attack", "attacks", "perception", "learning", "inference"
+        "calibration", "attack", "attacks", "perception", "learning", "inference", "processing"
     ]
 )
 

@@ -131,6 +131,9 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
         listed = _listed_segments(token.sent, token.i)
         if listed:
             return {t.i for span in listed for t in span}, listed
+    named = [child for child in token.children if child.dep_ == "appos"]
+    if named:  # 'a fully sequential PAC algorithm, LUCB-k-m': the name is the proposal, not the modifiers
+        return {token.i} | {i for child in named for i in _head_chain(child)}, []
     return _head_chain(token), []
 
 

@@ -1,0 +1,139 @@
+"""Audit a build by hand, as ../shared/eval/AUDIT.md says, and keep the verdicts as data.
+
+    python bench/audit/audit.py sheet EXPORT --out SHEET.md        # the items a fresh reader judges
+    python bench/audit/audit.py report EXPORT VERDICTS.json        # precision on the judged items still there,
+                                                                  # and the new items that need a verdict
+
+The sample: every (paper, list, item) of papers.jsonl in file order; with random.seed(7), 60 items, then 10 papers
+for recall, then 20 paper-paper links (and the 10 strongest). The sheet holds the texts the reader needs (titles,
+evidence, abstracts); it is written outside the repository, since the corpora's texts are not ours to commit. The
+verdicts file (bench/audit/<corpus>.json) holds ids, labels and verdicts only:
+
+    {"corpus": ..., "build": ..., "items": [{"paper", "list", "label", "type", "verdict", "reason"}],
+     "recall": [{"paper", "expected": [labels], "found": [labels]}],
+     "links": [{"first", "second", "shared", "verdict", "reason"}]}
+
+Item verdicts: a right; b real concept, wrong type or role; c right idea, bad boundary; d not a concept.
+Link verdicts: good, weak, bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from kg.sample import Item, Link, all_items, all_links, read_papers  # noqa: E402
+
+SEED, ITEMS, PAPERS, LINKS, STRONGEST = 7, 60, 10, 20, 10
+LIST_ROLE = {"proposed": "proposes", "methods": "uses", "baselines": "compares", "evaluated": "evaluates",
+             "tasks": "addresses", "datasets": "evaluated on", "metrics": "reports"}
+
+
+def draw(records: list[dict]) -> tuple[list[Item], list[dict], list[Link], list[Link]]:
+    random.seed(SEED)
+    items = all_items(records)
+    links = all_links(records)
+    sampled_items = random.sample(items, min(ITEMS, len(items)))
+    sampled_papers = [records[i] for i in random.sample(range(len(records)), min(PAPERS, len(records)))]
+    sampled_links = random.sample(links, min(LINKS, len(links)))
+    strongest = sorted(links, key=lambda link: (-link.weight, link.first, link.second))[:STRONGEST]
+    return sampled_items, sampled_papers, sampled_links, strongest
+
+
+def _paper_items(record: dict) -> list[str]:
+    return [f"{item['label']} [{item['type']}, {LIST_ROLE.get(name, name)}]"
+            for name in LIST_ROLE for item in record.get(name, [])]
+
+
+def sheet(records: list[dict]) -> str:
+    items, papers, links, strongest = draw(records)
+    out = ["# Items (verdict a/b/c/d and a few words of reason for each)", ""]
+    for number, item in enumerate(items, 1):
+        alias = f"; aliases: {', '.join(item.aliases[:5])}" if item.aliases else ""
+        out.append(f"## I{number}. {item.label} — type {item.type}, role {LIST_ROLE.get(item.list, item.list)}, "
+                   f"confidence {item.confidence:.2f}{alias}")
+        out.append(f"Paper {item.paper}: {item.title}")
+        out += [f"> {sentence}" for sentence in item.evidence[:3]]
+        out.append("")
+    out += ["# Recall (for each paper: what an expert would index; which of those were found)", ""]
+    for number, record in enumerate(papers, 1):
+        out.append(f"## R{number}. {record['id']}: {record.get('title', '')}")
+        out.append(record.get("abstract", ""))
+        out.append("Found: " + ("; ".join(_paper_items(record)) or "(nothing)"))
+        out.append("")
+    for heading, group, prefix in (("Links (good/weak/bad)", links, "L"), ("The 10 strongest links", strongest, "S")):
+        out += [f"# {heading}", ""]
+        for number, link in enumerate(group, 1):
+            out.append(f"## {prefix}{number}. weight {link.weight:.2f}; shared: {', '.join(link.shared)}")
+            out.append(f"- {link.first}: {link.first_title}")
+            out.append(f"- {link.second}: {link.second_title}")
+            out.append("")
+    return "\n".join(out)
+
+
+def report(records: list[dict], verdicts: dict) -> str:
+    """Precision on the judged items the build still holds, recall on the judged papers, link verdicts; and the
+    sampled items, papers and links of this build that no verdict covers."""
+    present = {(i.paper, i.list, i.label) for i in all_items(records)}
+    judged = {(v["paper"], v["list"], v["label"]): v for v in verdicts.get("items", [])}
+    kept = [v for key, v in judged.items() if key in present]
+    counts = {grade: sum(v["verdict"] == grade for v in kept) for grade in "abcd"}
+    lines = [f"corpus {verdicts.get('corpus', '?')}: {len(kept)} of {len(judged)} judged items still in the build"]
+    if kept:
+        lines.append(f"  strict precision {counts['a'] / len(kept):.2f}, lenient {(counts['a'] + counts['c']) / len(kept):.2f}"
+                     f"  (a {counts['a']}, b {counts['b']}, c {counts['c']}, d {counts['d']})")
+    by_paper = {r["id"]: r for r in records}
+    found = expected = 0
+    for entry in verdicts.get("recall", []):
+        record = by_paper.get(entry["paper"])
+        if record is None:
+            continue
+        labels = {item["label"].lower() for name in LIST_ROLE for item in record.get(name, [])}
+        expected += len(entry["expected"])
+        found += sum(label.lower() in labels or label in entry.get("found", []) for label in entry["expected"])
+    if expected:
+        lines.append(f"  recall {found / expected:.2f} ({found} of {expected} expected concepts)")
+    link_pairs = {(link.first, link.second) for link in all_links(records)}
+    judged_links = [v for v in verdicts.get("links", []) if (v["first"], v["second"]) in link_pairs]
+    if judged_links:
+        tally = {grade: sum(v["verdict"] == grade for v in judged_links) for grade in ("good", "weak", "bad")}
+        lines.append(f"  links: {tally['good']} good, {tally['weak']} weak, {tally['bad']} bad "
+                     f"of {len(judged_links)} judged links still in the build")
+    items, papers, links, _ = draw(records)
+    new_items = [i for i in items if (i.paper, i.list, i.label) not in judged]
+    judged_pairs = {(v["first"], v["second"]) for v in verdicts.get("links", [])}
+    new_links = [link for link in links if (link.first, link.second) not in judged_pairs]
+    judged_papers = {entry["paper"] for entry in verdicts.get("recall", [])}
+    new_papers = [r["id"] for r in papers if r["id"] not in judged_papers]
+    lines.append(f"  need a verdict: {len(new_items)} sampled items, {len(new_papers)} papers, {len(new_links)} links")
+    lines += [f"    item {i.paper} {i.list}: {i.label} [{i.type}]" for i in new_items]
+    lines += [f"    paper {p}" for p in new_papers]
+    lines += [f"    link {link.first} {link.second}: {', '.join(link.shared)}" for link in new_links]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    make = commands.add_parser("sheet", help="write the sampled items for a reader to judge")
+    make.add_argument("export", type=Path)
+    make.add_argument("--out", type=Path, required=True)
+    check = commands.add_parser("report", help="precision on judged items; items that need a verdict")
+    check.add_argument("export", type=Path)
+    check.add_argument("verdicts", type=Path)
+    args = parser.parse_args()
+    records = read_papers(args.export)
+    if args.command == "sheet":
+        args.out.write_text(sheet(records) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        print(report(records, json.loads(args.verdicts.read_text(encoding="utf-8"))))
+
+
+if __name__ == "__main__":
+    main()
