@@ -13,7 +13,8 @@ from spacy.tokens import Doc
 
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
-from kg.extract.candidates import Candidate, collect_candidates, is_name_token
+from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
+from kg.extract.lexicon import DATASET_HEADS
 from kg.extract.roles import assign_roles, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
@@ -67,10 +68,12 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
     """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
     if ":" not in title:
         return {}
-    head = nlp.make_doc(title.split(":", 1)[0].strip())
-    if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
-        return {label_key(head.text): head.text}
-    return {}
+    names = {}
+    for part in title.split(":", 1)[0].split(" and "):  # 'FooQA and BarLM: a dataset and a model'
+        head = nlp.make_doc(part.strip())
+        if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
+            names[label_key(head.text)] = head.text
+    return names
 
 
 def _evidence(cand: Candidate) -> list[Evidence]:
@@ -90,7 +93,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
     for key, name in title_proposals.items():
         if key not in known:
             evidence = [Evidence(title, 0, len(title), field="title")]
-            mentions.append(Mention(label=name, type="Method", role="proposes", confidence=0.9, rule="title-name",
+            ctype = "Dataset" if name.split()[-1].lower() in DATASET_HEADS else type_by_name(name) or "Method"
+            mentions.append(Mention(label=name, type=ctype, role="proposes", confidence=0.9, rule="title-name",
                                     evidence=evidence))
     for cand in candidates:
         role, confidence, rule = roles[cand.key]

@@ -55,7 +55,9 @@ RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem",
                           "view", "understanding", "explanation", "observation", "finding", "evidence", "conjecture",
                           "lemma", "limit", "regret", "complexity", "question", "answer"])
 MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
-RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise"])
+RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
+                          "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
+                          "exceed", "match", "maintain", "preserve", "retain"])
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*")
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
@@ -254,7 +256,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
         else:
-            found_type = head_type([t.text for t in long]) or _type_by_name(short.text)
+            found_type = head_type([t.text for t in long]) or type_by_name(short.text)
             # a long form of technical words ('Input-Independent Indistinguishability') names a method; one of
             # everyday words ('bird's-eye view', 'high definition') is a concept only if the paper proposes it
             technical = any(is_technical_word(w) for w in label_key(long.text).split())
@@ -325,7 +327,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         nxt = doc[span.end] if span.end < len(doc) else None
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
-        ctype = ctype or _type_by_name(span.text) or "Method"
+        ctype = ctype or type_by_name(span.text) or "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
 
     # 6. what the authors say they propose, whatever its head noun
@@ -420,15 +422,16 @@ def _named_as(span: Span) -> str | None:
     return None
 
 
-def _type_by_name(text: str) -> str | None:
+def type_by_name(text: str) -> str | None:
     """Names that say what they are: 'FooBench', 'Foo-Gym', 'ImageNet-LT' are datasets."""
     return "Dataset" if text.endswith(DATASET_NAME_SUFFIXES) else None
 
 
 def _is_fragment(span: Span) -> bool:
-    """'V2' of 'NYU depth V2', 'R1' of 'DeepSeek-R1': a letter and digits alone name nothing."""
+    """'V2' of 'NYU depth V2', 'R1' of 'DeepSeek-R1': a letter and digits alone name nothing; nor does an
+    undefined two-letter acronym ('ST', 'CL'), which means something else in every field."""
     letters = sum(c.isalpha() for c in span.text)
-    return len(span) == 1 and letters <= 1
+    return len(span) == 1 and (letters <= 1 or len(span.text) <= 2)
 
 
 PROPERTY_SUFFIXES = frozenset(["hard", "complete", "completeness", "hardness", "style", "like", "free", "level"])

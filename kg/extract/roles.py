@@ -9,6 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate, noun_chunks
+from kg.specificity import reference_df
 
 PROPOSE_VERBS = frozenset(
     [
@@ -48,6 +49,8 @@ COMPARE_PREPS = frozenset(
         "against", "than", "over", "versus", "vs", "vs.", "unlike"
     ]
 )
+# A descriptive phrase found in this many reference abstracts is established, not a paper's own proposal.
+ESTABLISHED_DF = 10
 EVALUATE_VERBS = frozenset(
     [
         "evaluate", "benchmark", "test", "assess", "analyze", "analyse", "probe", "examine", "audit", "measure"
@@ -334,9 +337,12 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         compared = evaluated = False
         described = False
         negated = 0
-        eligible = cand.named and cand.rule != "gazetteer"
+        # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
+        # network') is not the paper's own, whatever verb introduces it
+        known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF)
+        eligible = cand.named and not known
         for span in cand.spans:
-            if in_proposal(span) and cand.rule != "gazetteer":
+            if in_proposal(span) and not known:
                 if not cand.named and span.sent.start in named_proposal_sentences:
                     described = True
                     continue
