@@ -521,8 +521,9 @@ class _CoordinatedTasks:
     def __call__(self, doc: Doc) -> list[tuple[int, int, int]]:
         if self.matcher is None or self.matcher.vocab is not doc.vocab:
             self.matcher = Matcher(doc.vocab)
-            word = {"IS_ALPHA": True, "IS_STOP": False, "TAG": {"IN": ["NN", "NNP", "JJ"]}}
-            self.matcher.add("coordinated-task", [[word, {"LOWER": {"IN": ["and", "or"]}}, word,
+            word = {"IS_ALPHA": True, "IS_STOP": False}
+            modifier = word | {"TAG": {"IN": ["NN", "NNP", "JJ"]}}  # not 'improve and ...', 'machines and ...'
+            self.matcher.add("coordinated-task", [[modifier, {"LOWER": {"IN": ["and", "or"]}}, word,
                                                   {"LOWER": {"IN": sorted(TASK_HEADS - GENERIC_WORDS)}}]])
         return self.matcher(doc)
 
