@@ -338,6 +338,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         label = _lower_title_case(phrase)
         if is_modality(phrase[-1].text) or len(phrase) == 1 or phrase[-1].lemma_.lower() in RESULT_NOUNS:
             continue  # 'perturbed images' is data; 'a learner' names nothing; 'upper bounds' are results
+        if label_key(phrase[-1].text) in GENERIC_HEADS and not _noun_before_head(phrase):
+            continue  # 'discriminative algorithms', 'theoretically grounded algorithms': a kind, not a thing
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
@@ -461,6 +463,13 @@ def is_specific_phrase(label: str) -> bool:
         hyphenated = words[-1] in TASK_HEADS and any(word.count("-") for word in label.split()[:-1])
         return (technical or hyphenated) and words[-1] not in GENERIC_HEADS
     return words[-1] not in GENERIC_HEADS or unit_share(key) >= MIN_UNIT_SHARE
+
+
+def _noun_before_head(phrase: Span) -> bool:
+    """'block descent algorithms', 'mixture model', 'Q-learning algorithm': the head's modifier is a noun."""
+    before = phrase[-2] if len(phrase) > 1 else None
+    return before is not None and (before.pos_ in {"NOUN", "PROPN"} or before.text == "-"
+                                   or (before.i > 0 and before.doc[before.i - 1].text == "-"))
 
 
 def _has_technical_word(label: str) -> bool:

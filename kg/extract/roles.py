@@ -172,6 +172,23 @@ def proposal_phrases(doc: Doc) -> list[Span]:
     return phrases
 
 
+VARIANT_NOUNS = frozenset(["variant", "version", "extension", "generalization", "generalisation", "modification",
+                           "adaptation", "improvement", "instance", "instantiation", "relaxation", "variation"])
+QUALIFYING_SUFFIXES = frozenset(["based", "like", "inspired", "driven", "guided", "aware", "style", "free"])
+
+
+def _only_qualifies(span: Span) -> bool:
+    """'a GM-based framework', 'a variant of SAGA': the named thing is what the proposal builds on."""
+    doc = span.doc
+    if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ in QUALIFYING_SUFFIXES:
+        return True
+    before = doc[span.start - 1] if span.start > span.sent.start else None
+    if before is not None and before.lower_ == "of":
+        owner = before.head
+        return owner.lemma_ in VARIANT_NOUNS
+    return False
+
+
 def _introduced_with_novelty(span: Span) -> bool:
     """'X, a novel framework that ...', 'X is a new method for ...', 'X, an efficient ... algorithm'."""
     doc = span.doc
@@ -339,10 +356,10 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         negated = 0
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
-        known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF)
+        known = bool(cand.canonical) or reference_df(cand.key) >= ESTABLISHED_DF
         eligible = cand.named and not known
         for span in cand.spans:
-            if in_proposal(span) and not known:
+            if in_proposal(span) and not known and not _only_qualifies(span):
                 if not cand.named and span.sent.start in named_proposal_sentences:
                     described = True
                     continue
