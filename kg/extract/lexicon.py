@@ -52,7 +52,7 @@ FRONT_MODIFIERS = frozenset(
         "well-known", "well-established", "first", "second", "latest", "emerging", "successful", "fundamental",
         "principled", "unified", "holistic", "comprehensive", "practical", "scalable", "flexible", "lightweight",
         "elegant", "so-called", "original", "respective", "corresponding", "underlying", "resulting", "given", "above",
-        "following"
+        "following", "rigorous", "reasonable", "careful", "thorough", "detailed"
     ]
 )
 

@@ -271,6 +271,24 @@ def _negated(span: Span) -> bool:
                                              or any(c.dep_ == "neg" for c in verb.children))
 
 
+MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
+                              "sector", "community"])
+EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])
+
+
+def _named_as_an_application(span: Span) -> bool:
+    """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
+    examples of where a method might serve, not what the paper works on."""
+    doc = span.doc
+    start = max(span.sent.start, span.start - 12)
+    for i in range(span.start - 1, start - 1, -1):
+        if doc[i].lower_ in EXAMPLE_MARKERS:
+            return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in doc[max(span.sent.start, i - 6) : i])
+        if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
+            return False
+    return False
+
+
 def _listed_after(noun: Token) -> set[int]:
     """'methods such as A and B', 'baselines including A': the words of A and B."""
     words: set[int] = set()
@@ -378,7 +396,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 compared = True
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
-            elif found is None and _negated(span):
+            elif found is None and (_negated(span) or (cand.type == "Task" and _named_as_an_application(span))):
                 negated += 1
         if proposed is not None:
             roles[cand.key] = ("proposes", proposed[0], proposed[1])
@@ -389,7 +407,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         elif evaluated and cand.type == "Method" and cand.named:
             roles[cand.key] = ("evaluates", max(cand.confidence, 0.75), "evaluation")
         elif negated == len(cand.spans):
-            roles[cand.key] = ("describes", 0.0, "negated")  # the paper does without it: not a statement
+            # the paper does without it, or names it as an example of where it might serve: not a statement
+            roles[cand.key] = ("describes", 0.0, "negated")
         else:
             role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
             roles[cand.key] = (role, cand.confidence, cand.rule)
