@@ -89,8 +89,8 @@ def test_rows_parse_to_the_graph_and_endpoints_exist(graph, tmp_path):
         ntype = graph.nodes[row["id:ID"]]["type"]
         assert row[":LABEL"] == ("Paper" if ntype == "Paper" else f"Concept;{ntype}")
         assert row["type"] == ntype
-    assert {row[":TYPE"] for row in rel_rows} <= {"PROPOSES", "USES", "COMPARES", "EVALUATES", "ADDRESSES", "EVALUATED_ON",
-                                                  "REPORTS", "SHARES_CONCEPT_WITH"}
+    assert {row[":TYPE"] for row in rel_rows} <= {"PROPOSES", "USES", "COMPARES", "EVALUATES", "ADDRESSES",
+                                                  "EVALUATED_ON", "REPORTS", "SHARES_CONCEPT_WITH"}
     keys = sorted((row[":START_ID"], row[":END_ID"], row["role"]) for row in rel_rows)
     assert keys == sorted((u, v, k) for u, v, k in graph.edges(keys=True))
 

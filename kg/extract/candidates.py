@@ -58,7 +58,7 @@ MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
-_NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*")
+_NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
     [
@@ -465,11 +465,17 @@ def is_specific_phrase(label: str) -> bool:
     return words[-1] not in GENERIC_HEADS or unit_share(key) >= MIN_UNIT_SHARE
 
 
+ADJECTIVE_ENDINGS = ("ive", "al", "ous", "ic", "ful", "less", "able", "ible", "ary", "ent", "ant")
+
+
 def _noun_before_head(phrase: Span) -> bool:
     """'block descent algorithms', 'mixture model', 'Q-learning algorithm': the head's modifier is a noun."""
     before = phrase[-2] if len(phrase) > 1 else None
-    return before is not None and (before.pos_ in {"NOUN", "PROPN"} or before.text == "-"
-                                   or (before.i > 0 and before.doc[before.i - 1].text == "-"))
+    if before is None:
+        return False
+    if before.text == "-" or (before.i > 0 and before.doc[before.i - 1].text == "-") or before.pos_ == "PROPN":
+        return True
+    return before.pos_ == "NOUN" and not before.lower_.endswith(ADJECTIVE_ENDINGS)  # 'discriminative' as NN
 
 
 def _has_technical_word(label: str) -> bool:
@@ -518,7 +524,7 @@ def _specific_start(phrase: Span) -> bool:
     ('inflexible architectures', 'benign models')."""
     first = phrase[0]
     return (first.pos_ in {"NOUN", "PROPN"} or first.text[:1].isupper()
-            or _hyphen_joined(phrase.doc, first.i))
+            or _hyphen_joined(phrase.doc, first.i) or is_technical_word(first.lower_))
 
 
 class _CoordinatedTasks:

@@ -311,6 +311,11 @@ def _evaluate_objects(sent: Span) -> set[int]:
                 for child in token.children:
                     if child.dep_ == "dobj":
                         objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
+                # 'we evaluate A, B and C on ...': the words up to the first preposition, however parsed
+                for word in sent.doc[token.i + 1 : sent.end]:
+                    if word.pos_ == "ADP" or word.text in {".", ";", ":"} or word.dep_ == "mark":
+                        break
+                    objects.add(word.i)
             for child in token.children:
                 if child.dep_ == "nsubjpass":
                     objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
@@ -377,14 +382,15 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         known = bool(cand.canonical) or reference_df(cand.key) >= ESTABLISHED_DF
         eligible = cand.named and not known
         for span in cand.spans:
+            compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span)
             if in_proposal(span) and not known and not _only_qualifies(span):
                 if not cand.named and span.sent.start in named_proposal_sentences:
                     described = True
                     continue
                 found = (0.9, "propose-pattern")
-            elif eligible and _introduced_with_novelty(span):
-                found = (0.85, "novel-apposition")
-            elif eligible and _has_our(span):
+            elif eligible and not compared_here and _introduced_with_novelty(span):
+                found = (0.85, "novel-apposition")  # but 'Unlike X, our model ...' compares with X
+            elif eligible and not compared_here and _has_our(span):
                 found = (0.75, "our-name")
             elif eligible and cand.rule == "name" and _subject_of_success(span):
                 found = (0.65, "name-subject-of-result")
@@ -392,7 +398,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = None
             if found is not None:
                 proposed = max(proposed or found, found)
-            if any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span):
+            if compared_here:
                 compared = True
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
