@@ -85,7 +85,8 @@ def report(records: list[dict], verdicts: dict) -> str:
     counts = {grade: sum(v["verdict"] == grade for v in kept) for grade in "abcd"}
     lines = [f"corpus {verdicts.get('corpus', '?')}: {len(kept)} of {len(judged)} judged items still in the build"]
     if kept:
-        lines.append(f"  strict precision {counts['a'] / len(kept):.2f}, lenient {(counts['a'] + counts['c']) / len(kept):.2f}"
+        strict, lenient = counts["a"] / len(kept), (counts["a"] + counts["c"]) / len(kept)
+        lines.append(f"  strict precision {strict:.2f}, lenient {lenient:.2f}"
                      f"  (a {counts['a']}, b {counts['b']}, c {counts['c']}, d {counts['d']})")
     by_paper = {r["id"]: r for r in records}
     found = expected = 0
