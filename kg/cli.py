@@ -141,7 +141,7 @@ def run_extract(args: argparse.Namespace) -> int:
     mentions = Extractor(args.spacy_model).extract_text(text, title=args.title)
     if args.json:
         print(json.dumps([{
-            "label": m.label, "type": m.type, "role": m.role, "confidence": m.confidence, "rule": m.rule,
+            "label": m.label, "type": m.type, "role": m.role, "confidence": m.confidence, "rule": m.rule, "cue": m.cue,
             "aliases": m.aliases,
             "evidence": [{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
                          for e in m.evidence],
@@ -149,7 +149,8 @@ def run_extract(args: argparse.Namespace) -> int:
         return EXIT_OK
     for m in mentions:
         alias = f" (= {', '.join(m.aliases)})" if m.aliases else ""
-        print(f"{m.role:13} {m.type:8} {m.confidence:4.2f}  {m.label}{alias}   [{m.rule}]")
+        cue = f", cue '{m.cue}'" if m.cue else ""
+        print(f"{m.role:13} {m.type:8} {m.confidence:4.2f}  {m.label}{alias}   [{m.rule}{cue}]")
         for e in m.evidence:
             print(f"{'':29}{e.start}-{e.end}: {e.sentence}")
     return EXIT_OK

@@ -87,7 +87,7 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
         for statement in index.statements.get(paper.id, []):
             graph.add_edge(
                 paper_node(paper.id), concept_node(statement.concept_id), key=statement.role, role=statement.role,
-                confidence=statement.confidence, rule=statement.rule,
+                confidence=statement.confidence, rule=statement.rule, cue=statement.cue,
                 evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
                           for e in statement.evidence],
             )

@@ -63,6 +63,7 @@ class Mention:
     evidence: list[Evidence] = field(default_factory=list)
     aliases: list[str] = field(default_factory=list)  # e.g. the acronym of a long form
     canonical: str = ""  # a gazetteer's canonical name, when one matched
+    cue: str = ""  # the word that decided the role ('propose', 'outperforms'); empty when the type decided it
 
 
 @dataclass

@@ -29,6 +29,7 @@ class PaperConcept:
     confidence: float
     evidence: list[Evidence]
     rule: str
+    cue: str = ""
 
 
 @dataclass
@@ -138,10 +139,13 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
         statements = index.statements.setdefault(paper_id, [])
         existing = next((s for s in statements if s.concept_id == concept.id), None)
         if existing is None:
-            statements.append(PaperConcept(concept.id, role, mention.confidence, list(mention.evidence), mention.rule))
+            cue = mention.cue if role == mention.role else ""
+            statements.append(PaperConcept(concept.id, role, mention.confidence, list(mention.evidence), mention.rule,
+                                           cue))
             continue
         if _role_rank(role) < _role_rank(existing.role):
             existing.role, existing.rule = role, mention.rule
+            existing.cue = mention.cue if role == mention.role else ""
         existing.confidence = max(existing.confidence, mention.confidence)
         pooled = set(existing.evidence) | set(mention.evidence)
         existing.evidence = sorted(pooled, key=lambda e: (e.field != "title", e.start))

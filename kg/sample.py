@@ -30,6 +30,7 @@ class Item:
     type: str
     confidence: float
     rule: str
+    cue: str
     aliases: tuple[str, ...]
     evidence: tuple[str, ...]
 
@@ -68,6 +69,7 @@ def all_items(records: list[dict]) -> list[Item]:
                 items.append(Item(
                     paper=record["id"], title=record.get("title", ""), list=name, label=item["label"],
                     type=item["type"], confidence=item["confidence"], rule=item.get("rule", ""),
+                    cue=item.get("cue", ""),
                     aliases=tuple(item.get("aliases", [])),
                     evidence=tuple(e["sentence"] for e in item.get("evidence", [])),
                 ))
@@ -101,8 +103,9 @@ def render_items(items: list[Item]) -> str:
     lines = []
     for number, item in enumerate(items, 1):
         alias = f" (= {', '.join(item.aliases[:4])})" if item.aliases else ""
+        cue = f", cue '{item.cue}'" if item.cue else ""
         lines.append(f"{number}. {item.label}{alias}  [{item.type}, {item.list}, {item.confidence:.2f}, "
-                     f"rule {item.rule or '?'}]")
+                     f"rule {item.rule or '?'}{cue}]")
         lines.append(f"   paper {item.paper}: {item.title}")
         lines += [f"   > {sentence}" for sentence in item.evidence[:2]]
     return "\n".join(lines)

@@ -45,6 +45,7 @@ def paper_records(graph: nx.MultiDiGraph) -> list[dict]:
                 "type": target["type"],
                 "confidence": edge["confidence"],
                 "rule": edge.get("rule", ""),
+                "cue": edge.get("cue", ""),
                 "aliases": target["aliases"],
                 "evidence": edge["evidence"],
             })

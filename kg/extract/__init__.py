@@ -95,9 +95,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
             evidence = [Evidence(title, 0, len(title), field="title")]
             ctype = "Dataset" if name.split()[-1].lower() in DATASET_HEADS else type_by_name(name) or "Method"
             mentions.append(Mention(label=name, type=ctype, role="proposes", confidence=0.9, rule="title-name",
-                                    evidence=evidence))
+                                    cue="title", evidence=evidence))
     for cand in candidates:
-        role, confidence, rule = roles[cand.key]
+        role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
             continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
         ctype = cand.type
@@ -105,12 +105,12 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method
             if cand.canonical or not cand.named or is_term(cand.key):
-                role, rule = "addresses", cand.rule
+                role, rule, cue = "addresses", cand.rule, ""
             else:
                 ctype = "Method"
         label = cand.canonical or (cand.surface if role == "proposes" and cand.surface else cand.label)
         mentions.append(Mention(
-            label=label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule,
+            label=label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule, cue=cue,
             evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != label],
             canonical=cand.canonical,
         ))

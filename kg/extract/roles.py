@@ -6,6 +6,8 @@ The cues are read off the dependency parse ("we propose X", "X, a novel ...", "c
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate, noun_chunks
@@ -348,8 +350,36 @@ def _compare_objects(sent: Span) -> set[int]:
     return objects
 
 
-def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict[str, tuple[str, float, str]]:
-    """Candidate key -> (role, confidence, rule). Proposals win over comparisons, which win over plain use.
+class RoleDecision(NamedTuple):
+    """What the paper does with a candidate, how sure the rule is, which rule decided, and the word that cued it
+    ('propose', 'outperforms', 'unlike', 'evaluate'; empty when the concept's type decided)."""
+
+    role: str
+    confidence: float
+    rule: str
+    cue: str = ""
+
+
+PROPOSAL_CUES = PROPOSE_VERBS | NAMING_WORDS | NOVELTY_WORDS
+COMPARISON_CUES = COMPARE_VERBS | COMPARE_PREPS | frozenset(
+    ["compared", "comparison", "relative", "contrast", "instead", "rather", "such", "including", "existing", "prior",
+     "previous", "baseline", "baselines", "unlike"])
+EVALUATION_CUES = EVALUATE_VERBS | EVALUATE_NOUNS
+
+
+def _cue_word(span: Span, words: frozenset[str]) -> str:
+    """The nearest word of `words` before the mention in its sentence (else after it): what decided its role."""
+    doc = span.doc
+    before = (doc[i] for i in range(span.start - 1, span.sent.start - 1, -1))
+    after = (doc[i] for i in range(span.end, span.sent.end))
+    for token in (*before, *after):
+        if token.lower_ in words or token.lemma_ in words:
+            return token.text
+    return ""
+
+
+def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict[str, RoleDecision]:
+    """Candidate key -> RoleDecision. Proposals win over comparisons, which win over evaluation and plain use.
 
     A descriptive phrase that only describes a named proposal ('a new tree-based estimator, FooPD') is not a
     concept of its own: it gets the role "describes" and the caller drops it.
@@ -377,6 +407,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         compared = evaluated = False
         described = False
         negated = 0
+        cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
         known = bool(cand.canonical) or reference_df(cand.key) >= ESTABLISHED_DF
@@ -397,25 +428,29 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             else:
                 found = None
             if found is not None:
+                if proposed is None or found > proposed:
+                    cue_of["proposes"] = _cue_word(span, PROPOSAL_CUES)
                 proposed = max(proposed or found, found)
             if compared_here:
                 compared = True
+                cue_of.setdefault("compares", _cue_word(span, COMPARISON_CUES))
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
+                cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
             elif found is None and (_negated(span) or (cand.type == "Task" and _named_as_an_application(span))):
                 negated += 1
         if proposed is not None:
-            roles[cand.key] = ("proposes", proposed[0], proposed[1])
+            roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
-            roles[cand.key] = ("describes", 0.0, "descriptor")
+            roles[cand.key] = RoleDecision("describes", 0.0, "descriptor")
         elif compared and cand.type == "Method" and cand.named:
-            roles[cand.key] = ("compares", max(cand.confidence, 0.75), "comparison")
+            roles[cand.key] = RoleDecision("compares", max(cand.confidence, 0.75), "comparison", cue_of["compares"])
         elif evaluated and cand.type == "Method" and cand.named:
-            roles[cand.key] = ("evaluates", max(cand.confidence, 0.75), "evaluation")
+            roles[cand.key] = RoleDecision("evaluates", max(cand.confidence, 0.75), "evaluation", cue_of["evaluates"])
         elif negated == len(cand.spans):
             # the paper does without it, or names it as an example of where it might serve: not a statement
-            roles[cand.key] = ("describes", 0.0, "negated")
+            roles[cand.key] = RoleDecision("describes", 0.0, "negated")
         else:
             role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
-            roles[cand.key] = (role, cand.confidence, cand.rule)
+            roles[cand.key] = RoleDecision(role, cand.confidence, cand.rule)
     return roles
