@@ -132,3 +132,49 @@ def test_min_confidence_filters(tmp_path, extractor, min_confidence):
     records = [json.loads(line) for line in result.paths["jsonl"][0].read_text(encoding="utf-8").splitlines()]
     confidences = [item["confidence"] for r in records for name in LISTS for item in r[name]]
     assert confidences and min(confidences) >= min_confidence
+
+
+def test_papers_jsonl_carries_links_and_community_names(seed_build):
+    records = [json.loads(line) for line in seed_build.paths["jsonl"][0].read_text("utf-8").splitlines()]
+    names = {c["id"]: c["name"] for c in seed_build.graph.graph["communities"]}
+    by_id = {r["id"]: r for r in records}
+    for record in records:
+        expected = names.get(record["community"], "(no links)")
+        assert record["community_name"] == expected
+        assert (record["community"] == -1) == (not record["links"]), "an unlinked paper is in no community"
+        for link in record["links"]:
+            back = [x for x in by_id[link["paper"]]["links"] if x["paper"] == record["id"]]
+            assert back and back[0]["weight"] == link["weight"] and back[0]["shared"] == link["shared"]
+
+
+def test_community_names_reach_graphml_gexf_and_neo4j(seed_build):
+    out = seed_build.paths["jsonl"][0].parent
+    graph = seed_build.graph
+    for path in (out / "kg.graphml", out / "kg.gexf"):
+        read = nx.read_graphml(path) if path.suffix == ".graphml" else nx.read_gexf(path)
+        for node, data in graph.nodes(data=True):
+            assert read.nodes[node]["community_name"] == data["community_name"], (path.name, node)
+    with open(out / "neo4j" / "nodes.csv", encoding="utf-8", newline="") as handle:
+        rows = {row["id:ID"]: row for row in csv.DictReader(handle)}
+    assert all(rows[node]["community_name"] == data["community_name"] for node, data in graph.nodes(data=True))
+
+
+def test_kg_sample_prints_items_and_links_reproducibly(seed_build):
+    out = seed_build.paths["jsonl"][0].parent
+    def sample(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "kg.cli", "sample", str(out), *args], capture_output=True,
+                              text=True, timeout=60)
+    first, again = sample("-n", "5", "--seed", "3"), sample("-n", "5", "--seed", "3")
+    assert first.returncode == 0 and first.stdout == again.stdout
+    assert len(re.findall(r"^\d+\. ", first.stdout, flags=re.M)) == 5
+    assert "rule " in first.stdout and "> " in first.stdout
+    other = sample("-n", "5", "--seed", "4")
+    assert other.stdout != first.stdout
+    links = sample("--links", "-n", "3")
+    assert links.returncode == 0 and ("weight" in links.stdout or "no paper-paper links" in links.stdout)
+    datasets = sample("--type", "Dataset")
+    assert all(line.split("[", 1)[1].startswith("Dataset") for line in datasets.stdout.splitlines()
+               if re.match(r"^\d+\. ", line))
+    bad = subprocess.run([sys.executable, "-m", "kg.cli", "sample", str(out / "nope")], capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 3 and bad.stderr.count("\n") == 1 and "papers.jsonl" in bad.stderr

@@ -379,3 +379,32 @@ def test_import_cypher_loads_the_build_in_falkordb(build: BuildResult, request, 
         assert sorted(labels) == sorted(["Paper"] if ntype == "Paper" else ["Concept", ntype])
     ends = db.query("MATCH (a)-[r]->(b) RETURN a.id, b.id, r.role").result_set
     assert Counter((a, b, role) for a, b, role in ends) == role_edges(graph)
+
+
+# --- links and topics on a whole conference --------------------------------------------------------------------
+
+
+def test_links_rest_on_specific_shared_evidence(icml2019: BuildResult) -> None:
+    from kg.graph import BROAD_SHARE, MIN_LINK_WEIGHT
+    from kg.normalize import label_key
+    from kg.specificity import reference_share
+
+    graph = icml2019.graph
+    by_label = {d["label"]: d for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
+    links = [d for _, _, k, d in graph.edges(keys=True, data=True) if k == "shares"]
+    assert links
+    for link in links:
+        assert link["shared"] and link["weight"] >= MIN_LINK_WEIGHT
+        for label in link["shared"]:
+            assert by_label[label]["type"] != "Metric", "a metric links nobody"
+            assert reference_share(label_key(label)) < BROAD_SHARE, f"{label} is too broad to link papers"
+
+
+def test_communities_have_names_and_more_than_one_paper(icml2019: BuildResult) -> None:
+    graph = icml2019.graph
+    communities = graph.graph["communities"]
+    assert communities and all(c["size"] >= 2 and c["name"] for c in communities)
+    sizes = Counter(d["community"] for _, d in graph.nodes(data=True) if d["type"] == "Paper")
+    assert {c["id"]: c["size"] for c in communities} == {k: v for k, v in sizes.items() if k != -1}
+    linked = {n for u, v, k in graph.edges(keys=True) if k == "shares" for n in (u, v)}
+    assert all((d["community"] == -1) == (n not in linked) for n, d in graph.nodes(data=True) if d["type"] == "Paper")

@@ -1,0 +1,46 @@
+"""bench/audit/audit.py: the sample is the protocol's, and a report scores what was judged and lists what was not."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _audit():
+    spec = importlib.util.spec_from_file_location("audit", ROOT / "bench" / "audit" / "audit.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _records(seed_build) -> list[dict]:
+    return [json.loads(line) for line in seed_build.paths["jsonl"][0].read_text("utf-8").splitlines()]
+
+
+def test_the_sample_is_seeded_and_the_sheet_names_every_item(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    first, again = audit.draw(records), audit.draw(records)
+    assert first == again
+    items, papers, _, _ = first
+    assert len(items) == min(60, sum(len(r[name]) for r in records for name in audit.LIST_ROLE))
+    assert len(papers) == 10
+    sheet = audit.sheet(records)
+    assert all(f"## I{n}. " in sheet for n in range(1, len(items) + 1))
+    assert all(f"## R{n}. " in sheet for n in range(1, 11))
+
+
+def test_a_report_scores_judged_items_and_lists_the_rest(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    items = audit.draw(records)[0]
+    judged = [{"paper": i.paper, "list": i.list, "label": i.label, "type": i.type, "verdict": v, "reason": ""}
+              for i, v in zip(items[:4], "aacd", strict=True)]
+    judged.append({"paper": "gone", "list": "methods", "label": "X", "type": "Method", "verdict": "d", "reason": ""})
+    report = audit.report(records, {"corpus": "seeds", "items": judged})
+    assert "4 of 5 judged items still in the build" in report
+    assert "strict precision 0.50, lenient 0.75" in report
+    assert f"need a verdict: {len(items) - 4} sampled items" in report
