@@ -40,7 +40,10 @@ NOT_NAMES = frozenset(
     [
         "AI", "ML", "DL", "NLP", "CV", "RL", "I", "II", "IV", "VI", "OK", "US", "UK", "EU", "USA", "GPU", "GPUs", "CPU",
         "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA", "DNN", "DNNs", "NN", "NNs", "ANN",
-        "ANNs"
+        "ANNs", "ROI", "RoI", "ROIs", "RoIs", "FPS", "FLOPs", "GFLOPs", "MACs", "SoC", "FPGA", "FPGAs", "ASIC",
+        # vendors and devices: where a model runs, not what it is
+        "NVIDIA", "Nvidia", "MacBook", "iPhone", "iPad", "GitHub", "YouTube", "OpenAI", "DeepMind", "PyTorch",
+        "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin"
     ]
 )
 MAX_PHRASE_TOKENS = 6
@@ -412,6 +415,12 @@ def _named_as(span: Span) -> str | None:
     """The type a name's own noun gives it: 'a new dataset, FooQA', 'FooQA, a benchmark for ...', 'a metric
     called FooScore', 'the FooQA dataset'."""
     root = span.root
+    doc = span.doc
+    if span.start > 0 and doc[span.start - 1].lower_ in DATASET_HEADS:  # 'the challenging dataset VIST'
+        return "Dataset"
+    members = [root, *root.conjuncts]  # 'ProceL, CrossTask and EgoProceL datasets'
+    if any(m.i + 1 < len(doc) and doc[m.i + 1].lower_ in DATASET_HEADS and is_name_token(m) for m in members):
+        return "Dataset"
     if root.dep_ == "appos" and _noun_type(root.head):
         return _noun_type(root.head)
     for child in root.children:

@@ -79,7 +79,8 @@ TASK_HEADS = frozenset(
         "correspondence", "search", "identification", "verification", "attribution", "unlearning", "labeling",
         "labelling", "annotation", "transcription", "diarization", "separation", "enhancement", "coloring",
         "colorization", "extraction", "induction", "poisoning", "elimination", "selection", "sampling", "testing",
-        "calibration", "attack", "attacks", "perception", "learning", "inference", "processing"
+        "calibration", "attack", "attacks", "perception", "learning", "inference", "processing", "categorization",
+        "categorisation", "matting", "counting", "relighting", "stylization", "anticipation", "forecast"
     ]
 )
 

@@ -174,6 +174,12 @@ def proposal_phrases(doc: Doc) -> list[Span]:
     return phrases
 
 
+def _marked_new(span: Span) -> bool:
+    """'we introduce novel surrogate loss functions': the words right before say it is the paper's own."""
+    doc = span.doc
+    return any(t.lower_ in {"novel", "new"} for t in doc[max(span.sent.start, span.start - 3) : span.start])
+
+
 VARIANT_NOUNS = frozenset(["variant", "version", "extension", "generalization", "generalisation", "modification",
                            "adaptation", "improvement", "instance", "instantiation", "relaxation", "variation"])
 QUALIFYING_SUFFIXES = frozenset(["based", "like", "inspired", "driven", "guided", "aware", "style", "free"])
@@ -410,7 +416,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
-        known = bool(cand.canonical) or reference_df(cand.key) >= ESTABLISHED_DF
+        known = bool(cand.canonical) or (reference_df(cand.key) >= ESTABLISHED_DF
+                                         and not any(_marked_new(span) for span in cand.spans))
         eligible = cand.named and not known
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span)
