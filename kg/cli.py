@@ -247,7 +247,9 @@ def _stop_on_signals() -> Callable[[], None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from kg.extract import ModelNotFound
+    from kg.extract import ModelNotFound, ModelUnusable
+    from kg.extract.runner import WorkerFailed
+    from kg.lock import OutputBusy
     from kg.read import InputError
 
     args = make_parser().parse_args(argv)
@@ -263,6 +265,12 @@ def main(argv: list[str] | None = None) -> int:
     except ModelNotFound as error:
         _fail(str(error))
         return EXIT_MODEL
+    except OutputBusy as error:
+        _fail(str(error))
+        return EXIT_OUTPUT
+    except (ModelUnusable, WorkerFailed) as error:
+        _fail(str(error))
+        return EXIT_FAILED
     except sqlite3.Error as error:  # the extraction cache, damaged or not a database
         cache = getattr(args, "cache_dir", None) or Path(getattr(args, "out", DEFAULT_OUT)) / CACHE_FOLDER
         _fail(f"extraction cache {cache}: {error}; delete it, or build with --no-cache")

@@ -24,6 +24,7 @@ from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
+from kg.lock import output_lock
 from kg.memory import collector_spared, spare_what_exists
 from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
 from kg.progress import Progress
@@ -98,6 +99,17 @@ def build(
         "min_confidence": min_confidence,
         "formats": sorted(names), "options": asdict(options),
     })
+    with nothing_new_on_failure(Path(out_dir), None if cache_dir is None else Path(cache_dir)), \
+            output_lock(Path(out_dir), enabled=bool(names)):
+        return _build(inputs, Path(out_dir), names, options, fingerprint, model=model, min_confidence=min_confidence,
+                      skip_bad=skip_bad, quiet=quiet, extractor=extractor, jobs=jobs, cache_dir=cache_dir,
+                      reuse=reuse)
+
+
+def _build(inputs: Iterable[str | Path], out_dir: Path, names: list[str], options: ExportOptions,
+           fingerprint: manifest.Fingerprint, *, model: str | None, min_confidence: float, skip_bad: bool,
+           quiet: bool, extractor: Extractor | None, jobs: int, cache_dir: str | Path | None, reuse: bool,
+           ) -> BuildResult:
     warnings: list[str] = []
     timings: dict[str, float] = {}
     cache = ExtractionCache(Path(cache_dir)) if cache_dir is not None else None
@@ -153,6 +165,20 @@ def build(
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
                        extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph),
                        pieces_copied=pieces.copied, pieces_rendered=pieces.rendered)
+
+
+@contextmanager
+def nothing_new_on_failure(out: Path, cache_dir: Path | None) -> Iterator[None]:
+    """A build that fails or is stopped leaves no folder it created: not the output folder, not the cache (the
+    staging folder is removed by write_as_a_set, and the manifest is written last)."""
+    created = [folder for folder in (cache_dir, out) if folder is not None and not folder.exists()]
+    try:
+        yield
+    except BaseException:
+        with signals_held():
+            for folder in created:
+                shutil.rmtree(folder, ignore_errors=True)
+        raise
 
 
 STAGING_PREFIX = ".kg-staging-"

