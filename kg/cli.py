@@ -247,13 +247,23 @@ def _stop_on_signals() -> Callable[[], None]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    restore = _stop_on_signals()  # first of all: a Ctrl-C while spaCy loads is a stop like any other
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        _fail("interrupted; exports left as they were")
+        return EXIT_INTERRUPTED
+    finally:
+        restore()
+
+
+def _run(argv: list[str] | None) -> int:
     from kg.extract import ModelNotFound, ModelUnusable
     from kg.extract.runner import WorkerFailed
     from kg.lock import OutputBusy
     from kg.read import InputError
 
     args = make_parser().parse_args(argv)
-    restore = _stop_on_signals()
     try:
         return COMMANDS[args.command](args)
     except CommandError as error:
@@ -281,11 +291,6 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         _fail(_os_problem(error, writing=args.command == "build"))
         return EXIT_OUTPUT
-    except KeyboardInterrupt:
-        _fail("interrupted; exports left as they were")
-        return EXIT_INTERRUPTED
-    finally:
-        restore()
 
 
 if __name__ == "__main__":

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 import networkx as nx
@@ -71,6 +73,67 @@ def _timed_export(job: tuple[str, Path, ExportOptions]) -> ExportDone:
     return name, paths, time.perf_counter() - started, reuse.outcome()
 
 
+class ExportFailed(Exception):
+    """An export process died without saying why (killed, out of memory)."""
+
+
+def _export_child(job: tuple[str, Path, ExportOptions], sender: Connection) -> None:
+    """In a forked process: write one export and send back its result, or the exception that stopped it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build ends its export processes itself
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        sender.send(("done", _timed_export(job)))
+    except BaseException as error:  # noqa: BLE001  (every failure goes to the build, which reports it)
+        try:
+            sender.send(("failed", error))
+        except Exception:  # noqa: BLE001  (an exception that does not pickle: its text then)
+            sender.send(("failed", RuntimeError(f"{type(error).__name__}: {error}")))
+    finally:
+        sender.close()
+
+
+def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int) -> list[ExportDone]:
+    """Each export in a forked process of its own, `width` at a time, each with a pipe for its one result. No
+    queue, lock or thread is shared with the children, so nothing can be left held by a child that is killed:
+    when one export fails, or the build is stopped, the others are killed and reaped before the error goes up."""
+    context = multiprocessing.get_context("fork")
+    pending = list(enumerate(jobs_list))
+    running: dict[int, tuple[int, multiprocessing.process.BaseProcess, Connection]] = {}
+    results: dict[int, ExportDone] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < width:
+                number, job = pending.pop(0)
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(target=_export_child, args=(job, sender), daemon=True)
+                process.start()
+                sender.close()
+                running[process.sentinel] = (number, process, receiver)
+            # a result can outgrow the pipe's buffer: read it as soon as it comes, before the process ends
+            by_waitable = {w: key for key, (_, process, receiver) in running.items() for w in (key, receiver)}
+            for key in {by_waitable[ready] for ready in wait(list(by_waitable))}:
+                number, process, receiver = running.pop(key)
+                try:
+                    message = receiver.recv()
+                except EOFError:  # it ended without a word
+                    message = None
+                receiver.close()
+                process.join()
+                if message is None:
+                    raise ExportFailed(f"the {jobs_list[number][0]} export process stopped "
+                                       f"(exit code {process.exitcode})")
+                status, value = message
+                if status == "failed":
+                    raise value
+                results[number] = value
+    finally:
+        for _, process, receiver in running.values():
+            process.kill()
+            process.join()
+            receiver.close()
+    return [results[number] for number in range(len(jobs_list))]
+
+
 def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, names: Iterable[str],
                 jobs: int = 1, reuse: Reuse | None = None) -> tuple[dict[str, list[Path]], dict[str, float]]:
     """Every named export, on up to `jobs` processes (forked, where the system forks): the paths and seconds of
@@ -88,8 +151,7 @@ def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, n
         if jobs > 1 and len(names) > 1 and "fork" in multiprocessing.get_all_start_methods():
             with collector_spared():
                 spare_what_exists()
-                with multiprocessing.get_context("fork").Pool(min(jobs, len(names))) as pool:
-                    results = pool.map(_timed_export, jobs_list, chunksize=1)
+                results = _run_forked(jobs_list, min(jobs, len(names)))
         else:
             results = [_timed_export(job) for job in jobs_list]
     finally:

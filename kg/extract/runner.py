@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
+from multiprocessing import forkserver
 
 from threadpoolctl import threadpool_limits
 
@@ -61,6 +62,22 @@ def _start_worker(model: str | None) -> None:
         _start_failure = WorkerFailed(f"extraction worker could not start: {type(error).__name__}: {error}")
 
 
+def _ensure_quiet_fork_server() -> None:
+    """The fork server and its workers write to /dev/null, not to the build's stderr: a worker reports what goes
+    wrong through the pool (an exception the build prints as its one line), and a worker that a stopped build
+    had asked for must not print a traceback of its own when it finds the build gone."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(quiet, 2)
+        forkserver.ensure_running()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(quiet)
+
+
 def _ready() -> None:
     """A first task for each worker, so that it loads the model while the parent reads the input."""
     if _start_failure is not None:
@@ -102,7 +119,8 @@ class ExtractionRunner:
         if self._pool is None:
             context = multiprocessing.get_context(START_METHOD)
             if START_METHOD == "forkserver":
-                context.set_forkserver_preload(["kg.extract"])
+                context.set_forkserver_preload(["kg.worker_signals", "kg.extract"])
+                _ensure_quiet_fork_server()
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
                                              initargs=(self.model,))
             self._warmups = [self._pool.submit(_ready) for _ in range(self.jobs)]
@@ -166,13 +184,26 @@ class ExtractionRunner:
             if not terminate:
                 pool.shutdown(wait=True)
                 return
-        processes = list(getattr(pool, "_processes", {}).values())  # ProcessPoolExecutor keeps no public list
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
+        processes = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor keeps no public list
+        for process in list(processes.values()):
             if process.is_alive():
                 process.kill()
-        for process in processes:
-            process.join(timeout=5)
+        for process in list(processes.values()):
+            process.join(timeout=5)  # the fork server has reaped it, so it leaves no zombie behind
+        _stop_fork_server()
+
+
+def _stop_fork_server() -> None:
+    """Kill the fork server too, so that a stopped build leaves no process behind, not even for the moment the
+    server takes to notice (the next pool starts a new one). multiprocessing has no public way to do this."""
+    server = getattr(forkserver, "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid is None or not hasattr(server, "_stop"):
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    server._stop()
 
 
 def _result(future: Future) -> list[list[Mention]]:
