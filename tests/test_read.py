@@ -327,10 +327,17 @@ def test_csv_without_abstract_column(tmp_path: Path) -> None:
     assert str(error_of(path)) == f"{path}:1: CSV header has no 'abstract' column"
 
 
-def test_csv_holds_a_huge_field(tmp_path: Path) -> None:
-    big = "word " * 250_000
-    path = write(tmp_path, "a.csv", f'abstract\n"{big}"\n')
-    assert len(read(path)[0][0].abstract) == len(big.strip())
+def test_csv_holds_a_large_field_up_to_the_record_limit(tmp_path: Path) -> None:
+    big = "word " * 180_000  # 900 kB, spread over lines as a pasted paper would be
+    path = write(tmp_path, "a.csv", f'abstract\n"{big[:450_000]}\n{big[450_000:]}"\n')
+    assert read(path)[0][0].abstract.split() == big.split()
+
+
+def test_csv_field_past_the_record_limit_is_an_error_naming_its_record(tmp_path: Path) -> None:
+    huge = ("word " * 200_000 + "\n") * 5  # 5 MB in one quoted field, no line of it too long
+    path = write(tmp_path, "a.csv", f'abstract\n"short"\n"{huge}"\n')
+    with pytest.raises(InputError, match=r"a\.csv:3: .*longer than 4 MiB"):
+        read(path)
 
 
 # --- BibTeX -----------------------------------------------------------------------------------------------------

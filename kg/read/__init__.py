@@ -19,6 +19,7 @@ from typing import IO
 
 from kg.model import Paper
 from kg.read import bibtex, csvfile, jsonlines, seedtext
+from kg.read.jsonlines import NESTING_MESSAGE
 from kg.text import clean_id, clean_markup, derive_id, find_code_urls
 
 Records = Iterator[tuple[int, Paper]]
@@ -34,6 +35,11 @@ READERS: dict[str, Callable[[InputFile], Records]] = {
 }
 LATEX_FORMATS = frozenset({".bib", ".bibtex"})
 SNIFF_BYTES = 1024
+# Limits on what an input may hold once decompressed: no abstract comes near them, and they keep a decompression
+# bomb (a small .gz that expands to gigabytes) or a runaway field from exhausting memory or time.
+MAX_RECORD_BYTES = 1 << 22  # one line of JSON Lines or of a text file, one CSV field: 4 MiB
+MAX_FILE_BYTES = 1 << 29  # one input file: 512 MiB
+
 _SURROGATE = re.compile("[\ud800-\udfff]")  # lone halves JSON lets through; UTF-8 cannot hold them
 _URL = re.compile(r"https?://[^\s()<>\[\]\"']+")
 
@@ -83,14 +89,32 @@ class InputFile:
         self.warn(str(self.error(f"{message}; skipped", line)))
 
     def open(self) -> IO[bytes]:
-        if self.path.suffix.lower() == ".gz":
-            return gzip.open(self.path, "rb")
-        return self.path.open("rb")
+        if not self.path.is_file():  # a FIFO would block for ever, a device never end
+            raise self.error("not a regular file")
+        raw = gzip.open(self.path, "rb") if self.compressed else self.path.open("rb")  # noqa: SIM115
+        return _Bounded(raw, self)  # type: ignore[return-value]
+
+    @property
+    def compressed(self) -> bool:
+        return self.path.suffix.lower() == ".gz"
+
+    def too_large(self) -> InputError:
+        return self.error(f"expands to more than {MAX_FILE_BYTES >> 20} MiB, the limit of one input file "
+                          "(a decompression bomb?)")
 
     def lines(self, keepends: bool = False) -> Iterator[tuple[int, str]]:
-        """The file's lines, decoded one at a time, with their 1-based numbers."""
+        """The file's lines, decoded one at a time, with their 1-based numbers; a line longer than
+        MAX_RECORD_BYTES is a bad record, found without reading it whole."""
         with self.reading() as handle:
-            for number, raw in enumerate(handle, 1):
+            number = 0
+            while raw := handle.readline(MAX_RECORD_BYTES + 1):
+                number += 1
+                if len(raw) > MAX_RECORD_BYTES and not raw.endswith(b"\n"):
+                    while (rest := handle.readline(MAX_RECORD_BYTES)) and not rest.endswith(b"\n"):
+                        pass  # the rest of the line, read in bounded pieces (the file limit still holds)
+                    self.bad_record(f"line longer than {MAX_RECORD_BYTES >> 20} MiB, the limit of one record",
+                                    number)
+                    continue
                 text = self._decode(raw, number)
                 if number == 1:
                     text = text.removeprefix("\ufeff")
@@ -125,6 +149,30 @@ class InputFile:
         return _Reading(self)
 
 
+class _Bounded:
+    """A binary stream that counts what it yields and stops past MAX_FILE_BYTES."""
+
+    def __init__(self, raw: IO[bytes], source: InputFile) -> None:
+        self.raw, self.source, self.count = raw, source, 0
+
+    def _counted(self, data: bytes) -> bytes:
+        self.count += len(data)
+        if self.count > MAX_FILE_BYTES:
+            raise self.source.too_large()
+        return data
+
+    def read(self, size: int = -1) -> bytes:
+        if size is None or size < 0:
+            size = MAX_FILE_BYTES + 1 - self.count
+        return self._counted(self.raw.read(size))
+
+    def readline(self, size: int = -1) -> bytes:
+        return self._counted(self.raw.readline(size))
+
+    def close(self) -> None:
+        self.raw.close()
+
+
 class _Reading:
     """Opens an input file and turns the errors of reading it (I/O, bad gzip) into `InputError`."""
 
@@ -146,6 +194,8 @@ class _Reading:
             raise self.source.error(f"not a valid gzip file ({exc})") from None
         if isinstance(exc, EOFError):
             raise self.source.error("the gzip file is truncated") from None
+        if isinstance(exc, RecursionError):
+            raise self.source.error(NESTING_MESSAGE) from None
         if isinstance(exc, OSError) and not isinstance(exc, InputError):
             raise self.source.error(f"cannot read: {exc.strerror or exc}") from None
         return False
@@ -194,6 +244,10 @@ def _check_head(source: InputFile) -> None:
         raise source.error("binary file (NUL bytes), not text")
     if not head.strip() and len(head) < SNIFF_BYTES:
         raise source.error("empty file")
+    if source.compressed:  # what it expands to, counted before any record is read: a bomb stops here
+        with source.reading() as handle:
+            while handle.read(1 << 22):
+                pass
 
 
 def _code_link(given: str) -> str:

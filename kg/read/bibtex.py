@@ -15,7 +15,7 @@ from bibtexparser.bibdatabase import UndefinedString
 from bibtexparser.bparser import BibTexParser
 
 from kg.model import Paper
-from kg.read.jsonlines import parse_year
+from kg.read.jsonlines import NESTING_MESSAGE, parse_year
 
 if TYPE_CHECKING:
     from kg.read import InputFile, Records
@@ -88,6 +88,8 @@ def _parse(source: InputFile, text: str) -> list[dict[str, str]]:
         use = re.search(rf"[=#]\s*{re.escape(name)}\b", text)
         line = text.count("\n", 0, use.start()) + 1 if use else None
         raise source.error(f"undefined @string macro {name!r}", line) from None
+    except RecursionError:
+        raise source.error(f"BibTeX {NESTING_MESSAGE}") from None
     except Exception as exc:  # bibtexparser's own failures carry pyparsing's types; report them all alike
         raise source.error(f"BibTeX syntax error: {exc}") from None
 

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from kg.read import InputFile, Records
 
 DELIMITERS = (",", ";", "\t", "|")
-# Python's default cap (128 KiB a field) is below what an abstract with inline figures or a bad export can hold.
-FIELD_LIMIT = 1 << 30
+# Python's default cap (128 KiB a field) is below what an abstract with inline figures or a bad export can hold;
+# the cap is that of one record (kg.read.MAX_RECORD_BYTES).
+FIELD_LIMIT = 1 << 22
 
 
 def _header(source: InputFile, lines: Iterator[tuple[int, str]]) -> tuple[str, list[str]]:
@@ -41,7 +42,7 @@ def _header(source: InputFile, lines: Iterator[tuple[int, str]]) -> tuple[str, l
 
 
 def read(source: InputFile) -> Records:
-    csv.field_size_limit(max(csv.field_size_limit(), FIELD_LIMIT))
+    csv.field_size_limit(FIELD_LIMIT)
     lines = source.lines(keepends=True)
     delimiter, columns = _header(source, lines)
     first = next(lines, None)
@@ -59,6 +60,8 @@ def read(source: InputFile) -> Records:
     except csv.Error as exc:
         if str(exc).startswith("unexpected end of data"):
             raise source.error("malformed CSV: a quoted field in this record is never closed", start) from None
+        if "field limit" in str(exc):
+            raise source.error(_plain(str(exc)), start) from None
         raise source.error(f"malformed CSV: {_plain(str(exc))}", offset + rows.line_num) from None
 
 
@@ -67,6 +70,7 @@ _PROBLEMS = {
     "new-line character seen in unquoted field": "a line break inside a field that is not quoted",
     "line contains NUL": "a NUL byte (binary data)",
     "expected after": "text after a closing quote (a quote inside a quoted field is written twice: \"\")",
+    "larger than field limit": f"a field longer than {FIELD_LIMIT >> 20} MiB, the limit of one record",
 }
 
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from kg.model import Paper
 
+NESTING_MESSAGE = "nested too deeply (brackets or braces inside one another a thousand levels down)"
+
 if TYPE_CHECKING:
     from kg.read import InputFile, Records
 
@@ -159,6 +161,9 @@ def parse_lines(source: InputFile, lines: Iterator[tuple[int, str]]) -> Records:
         except json.JSONDecodeError as exc:
             source.bad_record(malformed(exc), number)
             continue
+        except RecursionError:
+            source.bad_record(f"JSON {NESTING_MESSAGE}", number)
+            continue
         paper = record(source, number, value)
         if paper is not None:
             yield number, paper
@@ -288,5 +293,7 @@ def read_json(source: InputFile) -> Records:
                 yield line, paper
     except json.JSONDecodeError as exc:
         raise source.error(malformed(exc), exc.lineno) from None
+    except RecursionError:
+        raise source.error(f"JSON {NESTING_MESSAGE}") from None
     except _ShapeError as exc:
         raise source.error(str(exc)) from None
