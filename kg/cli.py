@@ -88,6 +88,9 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from kg.read import check_inputs
+
+    check_inputs(args.inputs)  # a typo in a path fails here, before spaCy loads
     from kg.export import ExportOptions
     from kg.extract.runner import default_jobs
     from kg.pipeline import build
@@ -258,9 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
-    from kg.extract import ModelNotFound, ModelUnusable
-    from kg.extract.runner import WorkerFailed
-    from kg.lock import OutputBusy
+    from kg.errors import ModelNotFound, ModelUnusable, OutputBusy, WorkerFailed
     from kg.read import InputError
 
     args = make_parser().parse_args(argv)

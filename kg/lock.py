@@ -8,11 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kg.errors import OutputBusy
+
 LOCK_FILE = ".kg-lock"
-
-
-class OutputBusy(Exception):
-    """Another build is writing into the same output folder."""
 
 
 @contextmanager

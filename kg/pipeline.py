@@ -230,6 +230,12 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
                 os.replace(source, target)
             shutil.rmtree(staging, ignore_errors=True)
         return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds, reuse
+    except OSError as error:  # name the file the user knows, not its place in the staging folder
+        for attribute in ("filename", "filename2"):
+            name = getattr(error, attribute, None)
+            if name and str(staging) in str(name):
+                setattr(error, attribute, str(name).replace(str(staging), str(out)))
+        raise
     finally:
         with signals_held():  # a second Ctrl-C must not leave half a staging folder behind
             shutil.rmtree(staging, ignore_errors=True)

@@ -12,6 +12,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
@@ -43,14 +44,6 @@ def extractor_version() -> str:
     for item in (resources.files("kg") / "specificity.py", resources.files("kg") / "data" / "phrases.tsv.gz"):
         digest.update(item.name.encode() + item.read_bytes())
     return digest.hexdigest()[:16]
-
-
-class ModelNotFound(RuntimeError):
-    pass
-
-
-class ModelUnusable(RuntimeError):
-    """The model is installed (or the path exists) but does not load: its real cause, not 'not found'."""
 
 
 def _installed(name: str) -> bool:

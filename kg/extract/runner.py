@@ -20,7 +20,8 @@ from multiprocessing import forkserver
 
 from threadpoolctl import threadpool_limits
 
-from kg.extract import Extractor, ModelNotFound, extractor_version
+from kg.errors import ModelNotFound, WorkerFailed
+from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache, cache_key
 from kg.model import Mention, Paper, PaperExtraction
 
@@ -33,10 +34,6 @@ _PR_SET_PDEATHSIG = 1
 
 _worker: Extractor | None = None
 _start_failure: BaseException | None = None
-
-
-class WorkerFailed(RuntimeError):
-    """An extraction worker could not start or stopped: the message says why."""
 
 
 def _die_with_parent() -> None:

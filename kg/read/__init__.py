@@ -314,6 +314,13 @@ def input_files(paths: Iterable[str | Path] | str | Path) -> list[Path]:
     return [file for path in paths for file in _expand(Path(path))]
 
 
+def check_inputs(paths: Iterable[str | Path]) -> None:
+    """Every input exists, is a supported file or a folder holding some, and is text that does not expand past
+    the file limit: what can be told before any record is read."""
+    for file in input_files(paths):
+        _check_head(InputFile(file, skip_bad=False, warn=_default_warn))
+
+
 def read_papers(
     paths: Iterable[str | Path], skip_bad: bool = False, warn: Callable[[str], None] | None = None
 ) -> Iterator[Paper]:
@@ -326,4 +333,4 @@ def read_papers(
         yield from _read_file(InputFile(file, skip_bad, warn or _default_warn))
 
 
-__all__ = ["InputError", "InputFile", "Records", "format_of", "read_papers"]
+__all__ = ["InputError", "InputFile", "Records", "check_inputs", "format_of", "read_papers"]

@@ -1,0 +1,267 @@
+"""A build always ends: input built to break the reader, Ctrl-C and SIGTERM at any stage, two builds into one
+folder, a full disk, and SIGKILL anywhere. Every run is a subprocess under a time limit, so a hang fails the test
+instead of stalling it; races are tested by repetition."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from test_interrupt import abstracts, running_in_group, snapshot
+
+KG = Path(sys.executable).with_name("kg")
+ROOT = Path(__file__).resolve().parents[1]
+REPEATS = 20
+LIMIT = 10.0  # seconds a failing build may take, start to end
+
+
+def kg(*args: str, cwd: Path, timeout: float = LIMIT) -> subprocess.CompletedProcess:
+    return subprocess.run([str(KG), *args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+# --- input built to break the reader ----------------------------------------------------------------------------
+
+
+def _bomb_line(path: Path) -> None:
+    with gzip.open(path, "wb", compresslevel=9) as handle:  # one record that expands to 64 MB
+        handle.write(b'{"abstract": "' + b"a" * (64 << 20) + b'"}\n')
+
+
+def _bomb_file(path: Path) -> None:
+    line = (json.dumps({"abstract": "x" * 900}) + "\n").encode()
+    with gzip.open(path, "wb", compresslevel=9) as handle:  # short records, 600 MB in all
+        for _ in range((600 << 20) // (len(line) << 10) + 1):
+            handle.write(line * 1024)
+
+
+def _symlink_loop(path: Path) -> None:
+    (path / "sub").mkdir(parents=True)
+    (path / "sub" / "back").symlink_to("..")
+    (path / "a.jsonl").write_text(json.dumps({"abstract": "We study graph neural networks on Cora."}) + "\n")
+
+
+HOSTILE = {
+    # name: (file or folder to give kg, how to make it, the exit code expected)
+    "missing file": ("missing.jsonl", None, 3),
+    "csv without abstract": ("a.csv", lambda p: p.write_text("title,venue\nA paper,ICML\n"), 3),
+    "utf-16 text": ("a.txt", lambda p: p.write_bytes("A title\n\nAn abstract.\n".encode("utf-16")), 3),
+    "random bytes": ("a.txt", lambda p: p.write_bytes(os.urandom(4096)), 3),
+    "nul bytes in text": ("a.txt", lambda p: p.write_bytes(b"Title\n\nAn abstract \x00 with a NUL.\n"), 3),
+    "deep json lines": ("a.jsonl", lambda p: p.write_text('{"abstract": ' + "[" * 100_000 + "]" * 100_000 + "}\n"),
+                        3),
+    "deep json": ("a.json", lambda p: p.write_text("[" * 100_000 + "]" * 100_000), 3),
+    "deep bibtex": ("a.bib", lambda p: p.write_text("@article{a, abstract = {" + "{" * 50_000 + "x"
+                                                    + "}" * 50_000 + "}}\n"), 3),
+    "huge csv field": ("a.csv", lambda p: p.write_text('abstract\n"' + ("word " * 200_000 + "\n") * 5 + '"\n'), 3),
+    "bomb: one record": ("a.jsonl.gz", _bomb_line, 3),
+    "bomb: whole file": ("b.jsonl.gz", _bomb_file, 3),
+    "fifo": ("a.jsonl", lambda p: os.mkfifo(p), 3),
+    "device": ("/dev/zero", None, 3),
+    "symlink loop": ("folder", _symlink_loop, 0),
+}
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, int]]:
+    made = {}
+    for number, (name, (target, make, code)) in enumerate(HOSTILE.items()):
+        folder = tmp_path_factory.mktemp(f"hostile{number}")
+        path = Path(target) if target.startswith("/") else folder / target
+        if make is not None:
+            make(path)
+        made[name] = (folder, path, code)
+    return made
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_input_ends_cleanly_every_time(hostile, name: str) -> None:
+    folder, path, code = hostile[name]
+
+    def once(run: int) -> tuple[int, float, str, bool]:
+        out = folder / f"out{run}"
+        started = time.monotonic()
+        try:
+            result = kg("build", str(path), "--out", str(out), "--quiet", cwd=folder)
+        except subprocess.TimeoutExpired:
+            return -1, time.monotonic() - started, "timed out", out.exists()
+        return result.returncode, time.monotonic() - started, result.stderr, out.exists()
+
+    with ThreadPoolExecutor(2) as pool:  # two at a time: a hang in either is caught by its time limit
+        runs = list(pool.map(once, range(REPEATS)))
+    for returncode, seconds, stderr, created in runs:
+        assert returncode == code, f"{name}: exit {returncode} after {seconds:.1f} s: {stderr[-500:]}"
+        assert seconds < LIMIT
+        assert "Traceback" not in stderr
+        if code != 0:
+            assert len(stderr.splitlines()) == 1 and stderr.startswith("kg: error: "), stderr
+            assert str(path.name) in stderr, "the message names the file"
+            assert not created, "a failed build leaves nothing new"
+
+
+def test_a_file_that_vanishes_or_changes_while_read_is_a_clean_error(tmp_path: Path) -> None:
+    from kg.read import InputError, read_papers
+
+    for name in ("a.jsonl", "b.jsonl"):
+        (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in abstracts(1, 3)), encoding="utf-8")
+    papers = read_papers([tmp_path])
+    next(papers)
+    (tmp_path / "b.jsonl").unlink()  # listed, then gone before it is opened
+    with pytest.raises(InputError, match=r"b\.jsonl: .*(no such file|vanished)"):
+        list(papers)
+
+    compressed = tmp_path / "c.jsonl.gz"
+    compressed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in abstracts(2, 300)).encode()))
+    papers = read_papers([compressed])
+    next(papers)
+    compressed.write_bytes(compressed.read_bytes()[:200])  # cut short while read
+    with pytest.raises(InputError, match=r"c\.jsonl\.gz"):
+        list(papers)
+
+
+# --- Ctrl-C and SIGTERM at every stage --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def thousand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("thousand")
+    (folder / "old.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(5, 40)), encoding="utf-8")
+    (folder / "new.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(6, 1000)), encoding="utf-8")
+    result = kg("build", "old.jsonl", "--out", "out", "--quiet", cwd=folder, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return folder
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("delay", [0.0, 0.3, 1.0, 2.5, 5.0, 9.0])
+def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thousand: Path, signum: int,
+                                                                          delay: float) -> None:
+    before = snapshot(thousand / "out")
+    process = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", "out", "--no-cache"], cwd=thousand,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        time.sleep(delay)
+        assert process.poll() is None, "the build ended before the signal"
+        sent = time.monotonic()
+        os.killpg(process.pid, signum)  # the whole group, as a terminal's Ctrl-C does
+        _, stderr = process.communicate(timeout=30)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, stderr
+    assert took < 5, f"{took:.1f} s to stop"
+    assert stderr.splitlines()[-1] == "kg: error: interrupted; exports left as they were"
+    assert "Traceback" not in stderr
+    assert snapshot(thousand / "out") == before
+    deadline = time.monotonic() + 5
+    while running_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert running_in_group(process.pid) == []
+
+
+# --- two builds into one folder ---------------------------------------------------------------------------------
+
+
+def test_a_second_build_into_the_same_folder_is_refused_and_neither_is_harmed(thousand: Path) -> None:
+    out = thousand / "shared-out"
+    first = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", str(out), "--quiet"], cwd=thousand,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not (out / ".kg-lock").exists():
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        refusals = [kg("build", "old.jsonl", "--out", str(out), "--quiet", cwd=thousand) for _ in range(5)]
+        assert first.wait(timeout=300) == 0, first.stderr.read()
+    finally:
+        if first.poll() is None:
+            first.kill()
+    for second in refusals:
+        assert second.returncode == 4
+        assert second.stderr.startswith("kg: error: ") and "another kg build" in second.stderr
+    records = (out / "papers.jsonl").read_text("utf-8").splitlines()
+    assert len(records) == 1000, "the first build's exports are whole"
+    again = kg("build", "new.jsonl", "--out", str(out), "--quiet", cwd=thousand, timeout=300)
+    assert again.returncode == 0 and not (out / ".kg-lock").exists()
+
+
+# --- a full disk ------------------------------------------------------------------------------------------------
+
+
+def test_a_full_disk_at_any_write_leaves_the_previous_exports(tmp_path: Path) -> None:
+    """ENOSPC injected at the n-th write of the exports (every file and piece goes through one atomic-write
+    helper, and copied pieces through os.copy_file_range), at points spread over all of them."""
+    (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(7, 12)), encoding="utf-8")
+    (tmp_path / "b.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(8, 12)), encoding="utf-8")
+    script = ROOT / "tests" / "full_disk.py"
+
+    def build(failing_write: int, source: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, str(script), str(failing_write), source, "out"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+
+    assert build(0, "a.jsonl").returncode == 0
+    before = snapshot(tmp_path / "out")
+    counting = subprocess.run([sys.executable, str(script), "0", "b.jsonl", "counted"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120)
+    total = int(counting.stdout.split()[-1])
+    assert total > 20
+    for failing_write in sorted({1, 2, 3, total, *range(1, total, max(1, total // 25))}):
+        result = build(failing_write, "b.jsonl")
+        assert result.returncode == 4, (failing_write, result.stderr)
+        assert len(result.stderr.splitlines()) == 1 and "No space left on device" in result.stderr
+        assert snapshot(tmp_path / "out") == before, f"write {failing_write} of {total}"
+        assert not [p for p in (tmp_path / "out").rglob("*") if p.name.startswith(".kg-staging")
+                    or p.name.endswith(".tmp")]
+    assert build(total + 1, "b.jsonl").returncode == 0
+    assert snapshot(tmp_path / "out") != before
+
+
+# --- SIGKILL anywhere -------------------------------------------------------------------------------------------
+
+
+def test_sigkill_at_a_hundred_points_leaves_the_previous_set_or_the_new_one(tmp_path: Path) -> None:
+    records = abstracts(9, 60)
+    (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records[:50]), encoding="utf-8")
+    (tmp_path / "b.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    sets = {}
+    for name in ("a", "b"):
+        assert kg("build", f"{name}.jsonl", "--out", name, "--jobs", "1", "--quiet", cwd=tmp_path,
+                  timeout=120).returncode == 0
+        sets[name] = visible(snapshot(tmp_path / name))
+    started = time.monotonic()
+    assert kg("build", "b.jsonl", "--out", "probe", "--jobs", "1", "--quiet", "--no-cache", cwd=tmp_path,
+              timeout=120).returncode == 0
+    span = time.monotonic() - started
+    kills = 100
+    for point in range(kills):
+        out = tmp_path / "out"
+        subprocess.run(["rm", "-rf", str(out)], check=True)
+        assert kg("build", "a.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path,
+                  timeout=120).returncode == 0
+        # from the first moment to past the end of a build from scratch; the cache is fresh every fifth run
+        cache = ["--no-cache"] if point % 5 == 0 else []
+        process = subprocess.Popen([str(KG), "build", "b.jsonl", "--out", "out", "--jobs", "1", "--quiet", *cache],
+                                   cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        time.sleep(span * point / kills * 1.1)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        assert visible(snapshot(out)) in (sets["a"], sets["b"]), f"kill {point}: a mixture of two builds"
+        repaired = kg("build", "b.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path, timeout=120)
+        assert repaired.returncode == 0, f"kill {point}: {repaired.stderr}"
+        assert visible(snapshot(out)) == sets["b"]
+
+
+def visible(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The exports a user opens (not the manifest, the cache or the lock, which differ by when they were made)."""
+    return {name: data for name, data in files.items() if not name.startswith(".")}
