@@ -50,6 +50,8 @@ def _start_worker(model: str | None) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):  # the build ends its workers itself
         signal.signal(signum, signal.SIG_IGN)
     _die_with_parent()
+    if os.getppid() == 1:  # the process that forked it died before the kernel was told to kill it along
+        os._exit(1)
     threadpool_limits(1)
     try:
         _worker = Extractor(model)
@@ -181,12 +183,13 @@ class ExtractionRunner:
             if not terminate:
                 pool.shutdown(wait=True)
                 return
-        pool.shutdown(wait=False, cancel_futures=True)
-        processes = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor keeps no public list
-        for process in list(processes.values()):
+        # ProcessPoolExecutor keeps no public list of its processes, and forgets them on shutdown: take them first
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
             if process.is_alive():
                 process.kill()
-        for process in list(processes.values()):
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
             process.join(timeout=5)  # the fork server has reaped it, so it leaves no zombie behind
         _stop_fork_server()
 
