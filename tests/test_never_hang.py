@@ -119,7 +119,7 @@ def test_a_file_that_vanishes_or_changes_while_read_is_a_clean_error(tmp_path: P
         list(papers)
 
     compressed = tmp_path / "c.jsonl.gz"
-    compressed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in abstracts(2, 300)).encode()))
+    compressed.write_bytes(gzip.compress("".join(json.dumps(r) + "\n" for r in abstracts(2, 5000)).encode()))
     papers = read_papers([compressed])
     next(papers)
     compressed.write_bytes(compressed.read_bytes()[:200])  # cut short while read

@@ -89,6 +89,8 @@ class InputFile:
         self.warn(str(self.error(f"{message}; skipped", line)))
 
     def open(self) -> IO[bytes]:
+        if not self.path.exists():
+            raise self.error("vanished while the build read its inputs (no such file)")
         if not self.path.is_file():  # a FIFO would block for ever, a device never end
             raise self.error("not a regular file")
         raw = gzip.open(self.path, "rb") if self.compressed else self.path.open("rb")  # noqa: SIM115
