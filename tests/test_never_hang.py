@@ -131,25 +131,37 @@ def test_a_file_that_vanishes_or_changes_while_read_is_a_clean_error(tmp_path: P
 
 
 @pytest.fixture(scope="module")
-def thousand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def thousand(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
+    """A folder with an old build of 40 abstracts in `out`, and 1,000 new ones; how long a build of those takes."""
     folder = tmp_path_factory.mktemp("thousand")
     (folder / "old.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(5, 40)), encoding="utf-8")
     (folder / "new.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(6, 1000)), encoding="utf-8")
     result = kg("build", "old.jsonl", "--out", "out", "--quiet", cwd=folder, timeout=300)
     assert result.returncode == 0, result.stderr
-    return folder
+    started = time.monotonic()
+    timed = kg("build", "new.jsonl", "--out", "timed", "--quiet", "--no-cache", cwd=folder, timeout=300)
+    assert timed.returncode == 0, timed.stderr
+    return folder, time.monotonic() - started
+
+
+# Points of a build, as shares of its length: loading spaCy, starting workers, extracting, resolving and
+# linking, exporting, moving the exports into place.
+SHARES = [0.03, 0.1, 0.3, 0.55, 0.8, 0.95]
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-@pytest.mark.parametrize("delay", [0.0, 0.3, 1.0, 2.5, 5.0, 9.0])
-def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thousand: Path, signum: int,
-                                                                          delay: float) -> None:
+@pytest.mark.parametrize("share", SHARES)
+def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thousand: tuple[Path, float],
+                                                                          signum: int, share: float) -> None:
+    thousand, length = thousand
+    delay = share * length
     before = snapshot(thousand / "out")
     process = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", "out", "--no-cache"], cwd=thousand,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         time.sleep(delay)
-        assert process.poll() is None, "the build ended before the signal"
+        if process.poll() is not None:
+            pytest.skip(f"the build ended before {delay:.1f} s, faster than the timed one")
         sent = time.monotonic()
         os.killpg(process.pid, signum)  # the whole group, as a terminal's Ctrl-C does
         _, stderr = process.communicate(timeout=30)
@@ -172,7 +184,8 @@ def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thous
 # --- two builds into one folder ---------------------------------------------------------------------------------
 
 
-def test_a_second_build_into_the_same_folder_is_refused_and_neither_is_harmed(thousand: Path) -> None:
+def test_a_second_build_into_the_same_folder_is_refused_and_neither_is_harmed(thousand: tuple[Path, float]) -> None:
+    thousand, _ = thousand
     out = thousand / "shared-out"
     first = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", str(out), "--quiet"], cwd=thousand,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -210,7 +223,7 @@ def test_a_full_disk_at_any_write_leaves_the_previous_exports(tmp_path: Path) ->
                               capture_output=True, text=True, timeout=120)
 
     assert build(0, "a.jsonl").returncode == 0
-    before = snapshot(tmp_path / "out")
+    before = exports(snapshot(tmp_path / "out"))
     counting = subprocess.run([sys.executable, str(script), "0", "b.jsonl", "counted"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=120)
     total = int(counting.stdout.split()[-1])
@@ -219,47 +232,55 @@ def test_a_full_disk_at_any_write_leaves_the_previous_exports(tmp_path: Path) ->
         result = build(failing_write, "b.jsonl")
         assert result.returncode == 4, (failing_write, result.stderr)
         assert len(result.stderr.splitlines()) == 1 and "No space left on device" in result.stderr
-        assert snapshot(tmp_path / "out") == before, f"write {failing_write} of {total}"
+        assert exports(snapshot(tmp_path / "out")) == before, f"write {failing_write} of {total}"
         assert not [p for p in (tmp_path / "out").rglob("*") if p.name.startswith(".kg-staging")
                     or p.name.endswith(".tmp")]
     assert build(total + 1, "b.jsonl").returncode == 0
-    assert snapshot(tmp_path / "out") != before
+    assert exports(snapshot(tmp_path / "out")) != before
+
+
+def exports(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The exports and the manifest; not the extraction cache, which keeps what a failed build extracted."""
+    return {name: data for name, data in files.items() if not name.startswith(".kg-cache/")}
 
 
 # --- SIGKILL anywhere -------------------------------------------------------------------------------------------
 
 
 def test_sigkill_at_a_hundred_points_leaves_the_previous_set_or_the_new_one(tmp_path: Path) -> None:
+    """Builds of a and b take turns into one folder. Each is killed at one of twenty points spread over a whole
+    build (reading, extracting, writing the cache, each export, the moves into place), five times each; the same
+    build then runs again, and must repair what the kill left and succeed."""
     records = abstracts(9, 60)
     (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records[:50]), encoding="utf-8")
     (tmp_path / "b.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     sets = {}
     for name in ("a", "b"):
-        assert kg("build", f"{name}.jsonl", "--out", name, "--jobs", "1", "--quiet", cwd=tmp_path,
+        started = time.monotonic()
+        assert kg("build", f"{name}.jsonl", "--out", name, "--jobs", "1", "--quiet", "--no-cache", cwd=tmp_path,
                   timeout=120).returncode == 0
+        span = time.monotonic() - started
         sets[name] = visible(snapshot(tmp_path / name))
-    started = time.monotonic()
-    assert kg("build", "b.jsonl", "--out", "probe", "--jobs", "1", "--quiet", "--no-cache", cwd=tmp_path,
-              timeout=120).returncode == 0
-    span = time.monotonic() - started
-    kills = 100
+    out = tmp_path / "out"
+    assert kg("build", "a.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path, timeout=120).returncode == 0
+    kills, current = 100, "a"
     for point in range(kills):
-        out = tmp_path / "out"
-        subprocess.run(["rm", "-rf", str(out)], check=True)
-        assert kg("build", "a.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path,
-                  timeout=120).returncode == 0
-        # from the first moment to past the end of a build from scratch; the cache is fresh every fifth run
-        cache = ["--no-cache"] if point % 5 == 0 else []
-        process = subprocess.Popen([str(KG), "build", "b.jsonl", "--out", "out", "--jobs", "1", "--quiet", *cache],
+        other = "b" if current == "a" else "a"
+        # every fifth build starts without a cache, so that kills land in extraction and cache writes too
+        if point % 5 == 0:
+            subprocess.run(["rm", "-rf", str(out / ".kg-cache")], check=True)
+        process = subprocess.Popen([str(KG), "build", f"{other}.jsonl", "--out", "out", "--jobs", "1", "--quiet"],
                                    cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)
-        time.sleep(span * point / kills * 1.1)
+        time.sleep(span * (point % 20 + 0.5) / 20)
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
-        assert visible(snapshot(out)) in (sets["a"], sets["b"]), f"kill {point}: a mixture of two builds"
-        repaired = kg("build", "b.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path, timeout=120)
+        assert visible(snapshot(out)) in (sets[current], sets[other]), f"kill {point}: a mixture of two builds"
+        repaired = kg("build", f"{other}.jsonl", "--out", "out", "--jobs", "1", "--quiet", cwd=tmp_path,
+                      timeout=120)
         assert repaired.returncode == 0, f"kill {point}: {repaired.stderr}"
-        assert visible(snapshot(out)) == sets["b"]
+        assert visible(snapshot(out)) == sets[other], f"kill {point}: the next build did not repair the exports"
+        current = other
 
 
 def visible(files: dict[str, bytes]) -> dict[str, bytes]:
