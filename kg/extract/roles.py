@@ -416,7 +416,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
-        known = bool(cand.canonical) or (reference_df(cand.key) >= ESTABLISHED_DF
+        # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCal' is not 'focal')
+        known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
                                          and not any(_marked_new(span) for span in cand.spans))
         eligible = cand.named and not known
         for span in cand.spans:
