@@ -6,6 +6,7 @@ Shape (every exporter reads this and nothing else):
   community, community_name, order (input position);
 - concept nodes "concept:<slug>": type (Method, Task, Dataset, Metric), label, aliases, paper_count, community,
   community_name (community -1, "(no links)": a paper that shares no specific concept with another);
+- after kg.layout.add_layout, every node has a position `x`, `y`;
 - paper -> concept edges keyed by role (proposes, uses, compares, evaluates, addresses, evaluated_on, reports) with
   role, confidence, rule and evidence (a list of {"sentence", "start", "end"});
 - paper -> paper edges keyed "shares" (once, from the lower node key to the higher) with role="shares", weight and

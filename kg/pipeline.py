@@ -24,6 +24,7 @@ from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
 from kg.graph import build_graph
+from kg.layout import add_layout
 from kg.lock import output_lock
 from kg.memory import collector_spared, spare_what_exists
 from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
@@ -152,6 +153,9 @@ def _build(inputs: Iterable[str | Path], out_dir: Path, names: list[str], option
     started = time.perf_counter()
     graph = build_graph(papers, index)
     timings["graph"] = time.perf_counter() - started
+    started = time.perf_counter()
+    add_layout(graph)
+    timings["layout"] = time.perf_counter() - started
     spare_what_exists()
 
     out = Path(out_dir)

@@ -178,3 +178,34 @@ def test_kg_sample_prints_items_and_links_reproducibly(seed_build):
     bad = subprocess.run([sys.executable, "-m", "kg.cli", "sample", str(out / "nope")], capture_output=True,
                          text=True, timeout=60)
     assert bad.returncode == 3 and bad.stderr.count("\n") == 1 and "papers.jsonl" in bad.stderr
+
+
+def test_gexf_and_graphml_carry_the_same_position_for_every_node_build_after_build(seed_build, tmp_path):
+    import igraph
+
+    from kg.pipeline import build
+
+    out = seed_build.paths["jsonl"][0].parent
+    again = build([ROOT / "seeds"], tmp_path / "again", formats=["gexf", "graphml"])
+    assert (tmp_path / "again" / "kg.gexf").read_bytes() == (out / "kg.gexf").read_bytes()
+    assert (tmp_path / "again" / "kg.graphml").read_bytes() == (out / "kg.graphml").read_bytes()
+    graphml = nx.read_graphml(out / "kg.graphml")
+    gexf = nx.read_gexf(out / "kg.gexf")
+    for node, data in seed_build.graph.nodes(data=True):
+        assert (graphml.nodes[node]["x"], graphml.nodes[node]["y"]) == (data["x"], data["y"])
+        position = gexf.nodes[node]["viz"]["position"]
+        assert (position["x"], position["y"]) == (data["x"], data["y"])
+    read = igraph.Graph.Read_GraphML(str(out / "kg.graphml"))
+    assert all(isinstance(v["x"], float) and isinstance(v["y"], float) for v in read.vs)
+    assert again.timings["layout"] >= 0
+
+
+def test_papers_of_one_community_lie_together(seed_build):
+    graph = seed_build.graph
+    by_community: dict[int, list[tuple[float, float]]] = {}
+    for _, data in graph.nodes(data=True):
+        if data["type"] == "Paper" and data["community"] != -1:
+            by_community.setdefault(data["community"], []).append((data["x"], data["y"]))
+    for points in by_community.values():
+        spread = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a in points for b in points)
+        assert spread < 40 * 2 * 3 * len(points) ** 0.5, "a community's papers stay within its disc"

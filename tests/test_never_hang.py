@@ -146,7 +146,7 @@ def thousand(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
 
 # Points of a build, as shares of its length: loading spaCy, starting workers, extracting, resolving and
 # linking, exporting, moving the exports into place.
-SHARES = [0.03, 0.1, 0.3, 0.55, 0.8, 0.95]
+SHARES = [0.03, 0.1, 0.3, 0.5, 0.7, 0.85]
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])

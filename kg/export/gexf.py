@@ -38,7 +38,7 @@ LAYOUT_MAX_NODES = 499
 LAYOUT_SEED = 42
 
 VOLATILE = ("community", "community_name", "degree")  # node attributes that change with the whole corpus
-NOT_NODE_ATTRIBUTES = ("labels",)  # Neo4j's labels are left to the GraphML and Neo4j exports
+NOT_NODE_ATTRIBUTES = ("labels", "x", "y")  # Neo4j's labels are for GraphML and Neo4j; x, y are viz:position
 EDGE_XML_ATTRIBUTES = ("type", "weight")  # written as the edge's GEXF label and weight
 _GEXF_TYPES = {str: "string", int: "long", float: "double", bool: "boolean"}
 
@@ -55,6 +55,10 @@ def node_size(degree: int) -> float:
 
 
 def _positions(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
+    """The build's layout (kg.layout) where the nodes carry one; else, for a small graph, a spring layout."""
+    laid_out = {str(n): (d["x"], d["y"]) for n, d in graph.nodes(data=True) if "x" in d and "y" in d}
+    if laid_out:
+        return laid_out
     n = graph.number_of_nodes()
     if n == 0 or n > LAYOUT_MAX_NODES:
         return {}

@@ -29,7 +29,7 @@ from kg.export.flatten import clean_text, edge_id, flat_record, graph_records, x
 from kg.export.pieces import NO_REUSE, PieceWriter, Reuse, salt_of
 
 FILE_NAME = "kg.graphml"
-VOLATILE = ("community", "community_name", "degree")  # node attributes that change with the whole corpus
+VOLATILE = ("community", "community_name", "degree", "x", "y")  # node attributes that change with the whole corpus
 
 _NOT_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
 # GraphML key ids that readers look for by id rather than by attribute name.

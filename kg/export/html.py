@@ -187,7 +187,10 @@ def _network(graph: nx.MultiDiGraph, nodes: list[str], shares: list[tuple[str, s
                    "highlight": {"background": colour, "border": "#1a1a1a"},
                    "hover": {"background": colour, "border": "#1a1a1a"}},
             size=_size(graph, node), borderWidth=1,
+            **_position(attrs),
         )
+    if all("x" in graph.nodes[node] for node in nodes):  # laid out at build time (kg.layout): no physics
+        net.toggle_physics(False)
     number = 0
     for paper in nodes:
         if graph.nodes[paper].get("type") != PAPER:
@@ -210,6 +213,13 @@ def _network(graph: nx.MultiDiGraph, nodes: list[str], shares: list[tuple[str, s
                      arrows={"to": {"enabled": False}})
         number += 1
     return net
+
+
+def _position(attrs: dict) -> dict:
+    """The build's position of a node, for the page to draw it there at once (y grows downwards on a canvas)."""
+    if "x" not in attrs or "y" not in attrs:
+        return {}
+    return {"x": float(attrs["x"]), "y": -float(attrs["y"]), "physics": False}
 
 
 def _finish_options(options: dict, node_count: int) -> dict:
