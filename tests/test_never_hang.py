@@ -97,6 +97,8 @@ def test_hostile_input_ends_cleanly_every_time(hostile, name: str) -> None:
 
     with ThreadPoolExecutor(2) as pool:  # two at a time: a hang in either is caught by its time limit
         runs = list(pool.map(once, range(REPEATS)))
+    print(f"{name}: {len(runs)} runs, exit codes {sorted({r[0] for r in runs})}, "
+          f"slowest {max(r[1] for r in runs):.1f} s")
     for returncode, seconds, stderr, created in runs:
         assert returncode == code, f"{name}: exit {returncode} after {seconds:.1f} s: {stderr[-500:]}"
         assert seconds < LIMIT
@@ -170,6 +172,7 @@ def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thous
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+    print(f"signal {signum} at {delay:.1f} s: exit {process.returncode} after {took:.2f} s")
     assert process.returncode == 130, stderr
     assert took < 5, f"{took:.1f} s to stop"
     assert stderr.splitlines()[-1] == "kg: error: interrupted; exports left as they were"
