@@ -40,8 +40,8 @@ def test_tasks_named_as_examples_of_applications_are_not_statements(extractor):
 
 
 def test_an_established_name_is_not_the_proposal_but_a_variant_of_it_is_used(extractor):
-    result = found(extractor, "We propose a general and flexible variant of SAGA following the sampling paradigm.")
-    assert result.get("SAGA", ("Method", "uses"))[1] != "proposes"
+    result = found(extractor, "We propose a general and flexible variant of TorvaldSGD following the sampling paradigm.")
+    assert result.get("TorvaldSGD", ("Method", "uses"))[1] != "proposes"
 
 
 def test_a_name_that_qualifies_the_proposal_is_not_proposed(extractor):
@@ -50,8 +50,8 @@ def test_a_name_that_qualifies_the_proposal_is_not_proposed(extractor):
 
 
 def test_an_appositive_name_is_the_proposal_not_its_modifiers(extractor):
-    result = found(extractor, "We present a fully sequential PAC algorithm, LUCB-k-m, which is sample efficient.")
-    assert result["LUCB-k-m"] == ("Method", "proposes")
+    result = found(extractor, "We present a fully sequential PAC algorithm, QUBE-k-m, which is sample efficient.")
+    assert result["QUBE-k-m"] == ("Method", "proposes")
     assert result.get("PAC", ("", ""))[1] != "proposes"
 
 

@@ -154,7 +154,7 @@ def name_span(doc: Doc, token: Token) -> Span:
 
 
 def _short_part(token: Token) -> bool:
-    """'k' and 'm' of 'LUCB-k-m', '2' of 'Foo-2': a short part that belongs to the name before it."""
+    """'k' and 'm' of 'FooUCB-k-m', '2' of 'Foo-2': a short part that belongs to the name before it."""
     return len(token.text) <= 2 and token.text.isalnum()
 
 

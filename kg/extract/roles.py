@@ -137,7 +137,7 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
         if listed:
             return {t.i for span in listed for t in span}, listed
     named = [child for child in token.children if child.dep_ == "appos"]
-    if named:  # 'a fully sequential PAC algorithm, LUCB-k-m': the name is the proposal, not the modifiers
+    if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
         return {token.i} | {i for child in named for i in _head_chain(child)}, []
     return _head_chain(token), []
 
@@ -186,7 +186,7 @@ QUALIFYING_SUFFIXES = frozenset(["based", "like", "inspired", "driven", "guided"
 
 
 def _only_qualifies(span: Span) -> bool:
-    """'a GM-based framework', 'a variant of SAGA': the named thing is what the proposal builds on."""
+    """'a GM-based framework', 'a variant of FooSGD': the named thing is what the proposal builds on."""
     doc = span.doc
     if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ in QUALIFYING_SUFFIXES:
         return True
@@ -416,7 +416,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
-        # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCal' is not 'focal')
+        # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCus' is not 'focus')
         known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
                                          and not any(_marked_new(span) for span in cand.spans))
         eligible = cand.named and not known
