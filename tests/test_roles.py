@@ -40,7 +40,7 @@ def test_tasks_named_as_examples_of_applications_are_not_statements(extractor):
 
 
 def test_an_established_name_is_not_the_proposal_but_a_variant_of_it_is_used(extractor):
-    result = found(extractor, "We propose a general and flexible variant of TorvaldSGD following the sampling paradigm.")
+    result = found(extractor, "We propose a general and flexible variant of TorvaldSGD for the sampling paradigm.")
     assert result.get("TorvaldSGD", ("Method", "uses"))[1] != "proposes"
 
 
