@@ -72,7 +72,9 @@ def main() -> None:
                 counts.update(phrases_of(f"{record.get('title', '')}. {record.get('abstract', '')}"))
                 documents += 1
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(args.out, "wb", mtime=0) as raw, io.TextIOWrapper(raw, encoding="utf-8") as handle:
+    # no name and no time in the gzip header: the same corpora give the same bytes, wherever the table is written
+    with open(args.out, "wb") as target, gzip.GzipFile(filename="", fileobj=target, mode="wb", mtime=0) as raw, \
+            io.TextIOWrapper(raw, encoding="utf-8") as handle:
         handle.write(f"#documents\t{documents}\t{','.join(used)}\n")
         for phrase, df in sorted(counts.items()):
             if df >= MIN_DF:
