@@ -189,8 +189,11 @@ def add_communities(graph: nx.MultiDiGraph) -> None:
     for u, v, key, data in graph.edges(keys=True, data=True):
         if key == "shares":
             links.add_edge(u, v, weight=data["weight"])
-    linked = sorted(links.nodes)
-    links = nx.Graph(links.subgraph(linked))  # nodes in sorted order, so the seeded search is reproducible
+    ordered = nx.Graph()  # nodes and edges in sorted order, so the seeded search is the same in every process
+    ordered.add_nodes_from(sorted(links.nodes))
+    ordered.add_edges_from(sorted((min(u, v), max(u, v), d) for u, v, d in links.edges(data=True)))
+    links = ordered
+    linked = list(links.nodes)
     found = nx.community.louvain_communities(links, weight="weight", seed=COMMUNITY_SEED) if linked else []
     groups = [set(c) for c in found if len(c) > 1]
     home = {node: i for i, group in enumerate(groups) for node in group}

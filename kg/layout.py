@@ -15,6 +15,7 @@ import math
 from collections import defaultdict
 
 import networkx as nx
+from threadpoolctl import threadpool_limits
 
 SEED = 42
 PAPER_SPACING = 40.0  # a community of n papers gets a disc of radius PAPER_SPACING * sqrt(n)
@@ -61,6 +62,17 @@ def _community_centres(members: dict[int, list[str]], radius: dict[int, float]) 
     return centres
 
 
+def _ordered_subgraph(graph: nx.Graph, nodes: list[str]) -> nx.Graph:
+    """The subgraph on `nodes`, built in sorted order: networkx's subgraph views iterate a small subset in the
+    order of a Python set, which changes from process to process."""
+    keep = set(nodes)
+    sub = nx.Graph()
+    sub.add_nodes_from(sorted(keep))
+    sub.add_edges_from(sorted((u, v, d) if u < v else (v, u, d) for u, v, d in graph.edges(sorted(keep), data=True)
+                              if u in keep and v in keep))
+    return sub
+
+
 def layout(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     """Node -> (x, y) for every node of the graph."""
     papers = sorted(n for n, d in graph.nodes(data=True) if d["type"] == "Paper")
@@ -80,7 +92,7 @@ def layout(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     if members:
         centres = _community_centres(members, radius)
         for community in sorted(members):
-            inside = nx.Graph(links.subgraph(sorted(members[community])))
+            inside = _ordered_subgraph(links, members[community])
             local = nx.spring_layout(inside, weight="weight", seed=SEED, scale=radius[community], iterations=50,
                                       method="force")
             cx, cy = centres[community]
@@ -110,7 +122,11 @@ def layout(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
 
 
 def add_layout(graph: nx.MultiDiGraph) -> None:
-    """Store each node's position as its `x` and `y` attributes, for every exporter to read."""
-    for node, (x, y) in layout(graph).items():
+    """Store each node's position as its `x` and `y` attributes, for every exporter to read. BLAS runs on one
+    thread meanwhile: sums split over threads come out in a different order from run to run, and the layout's
+    iterations turn the last bit into a different picture."""
+    with threadpool_limits(1):
+        positions = layout(graph)
+    for node, (x, y) in positions.items():
         graph.nodes[node]["x"] = x
         graph.nodes[node]["y"] = y
