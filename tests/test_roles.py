@@ -96,3 +96,49 @@ def test_rare_technical_phrases_are_kept(extractor):
 def test_results_and_kinds_are_not_proposals(extractor):
     result = found(extractor, "We present lower and upper bounds. We develop new discriminative algorithms.")
     assert not any(role == "proposes" for _, role in result.values())
+
+
+def test_the_field_an_abstract_opens_on_is_not_what_the_paper_addresses(extractor):
+    text = ("Traffic prediction plays an important role in urban computing and reinforcement learning. "
+            "Previous methods such as DANN need labelled cities. "
+            "In this paper, we propose CityMixer, a federated model for traffic prediction.")
+    result = found(extractor, text)
+    assert "urban computing" not in result  # met only in the opening on the field
+    assert "reinforcement learning" not in result
+    assert result["traffic forecasting"] == ("Task", "addresses")  # the opening's subject is the topic
+    assert result["domain-adversarial neural network"] == ("Method", "compares")  # prior work named in the opening
+    assert result["CityMixer"] == ("Method", "proposes")
+
+
+def test_the_title_keeps_what_the_opening_names(extractor):
+    mentions = extractor.extract_text(
+        "Graphs are everywhere, and link prediction matters. We propose FooLink, which needs no labels.",
+        title="Label-free link prediction with FooLink")
+    assert ("link prediction", "addresses") in {(m.label, m.role) for m in mentions}
+
+
+def test_two_whole_tasks_joined_by_and_stay_two(extractor):
+    result = found(extractor, "We build a footage summary using object detection and anomaly detection.")
+    assert "object detection" in result and "anomaly detection" in result
+    assert not any("detection detection" in label for label in result)
+
+
+def test_a_one_word_task_under_another_noun_is_not_that_task(extractor):
+    result = found(extractor, "We provide speed recommendations for drivers and study text-image person retrieval.")
+    assert "recommendation" not in result
+    assert "retrieval" not in result
+
+
+def test_a_descriptive_phrase_met_in_passing_is_not_a_statement(extractor):
+    text = ("We propose QuillNet for graph matching. These properties indicate that the decision-making process of "
+            "neural networks tends to use few features. Experiments on mixture models confirm it.")
+    result = found(extractor, text)
+    assert "decision-making process" not in result
+    assert "mixture models" in result or "mixture model" in result
+
+
+def test_a_praised_description_left_with_no_name_is_no_concept(extractor):
+    result = found(extractor, "This paper introduces FireQuill, an embarrassingly simple yet effective zero-shot "
+                              "approach.")
+    assert result["FireQuill"] == ("Method", "proposes")
+    assert "zero-shot" not in result

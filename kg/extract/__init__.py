@@ -15,9 +15,10 @@ from spacy.tokens import Doc
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
+from kg.extract.background import in_title, is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.lexicon import DATASET_HEADS
-from kg.extract.roles import assign_roles, proposal_phrases
+from kg.extract.roles import assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key
 from kg.specificity import is_term
@@ -86,6 +87,17 @@ def _evidence(cand: Candidate) -> list[Evidence]:
     return [seen[k] for k in sorted(seen)]
 
 
+DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
+
+
+def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
+    """Met only in the abstract's opening on the field, neither its first subject nor named in the title."""
+    if cand.rule == "name":
+        return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
+    return (all(span.sent.start in opening for span in cand.spans)
+            and not any(is_topic(span) for span in cand.spans) and not in_title(cand.keys, title))
+
+
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> list[Mention]:
     candidates = collect_candidates(doc, proposal_phrases(doc))
     roles = assign_roles(candidates, set(title_proposals))
@@ -97,10 +109,21 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
             ctype = "Dataset" if name.split()[-1].lower() in DATASET_HEADS else type_by_name(name) or "Method"
             mentions.append(Mention(label=name, type=ctype, role="proposes", confidence=0.9, rule="title-name",
                                     cue="title", evidence=evidence))
+    proposal_sentences = {span.sent.start for cand in candidates if roles[cand.key].role == "proposes"
+                          for span in cand.spans}
+    opening = opening_sentences(doc, proposal_sentences)
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
             continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
+        if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and cand.type != "Metric" \
+                and not any(engaged(s) or is_topic(s) for s in cand.spans):
+            continue  # a phrase met in passing ('the decision-making process of networks'), not a statement
+        if role in DEFAULT_ROLES and _background_only(cand, opening, title):
+            prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
+            if not (cand.named and cand.type == "Method" and prior):
+                continue  # the field the paper sets out from, not what it works on or with
+            role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person

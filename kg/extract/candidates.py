@@ -172,8 +172,10 @@ def clean_phrase(span: Span) -> Span | None:
             if doc[start : compound_end + 1].text.lower() not in FRONT_MODIFIERS:
                 break
             start = compound_end + 1
+        elif doc[start].pos_ == "CCONJ":
+            return None  # 'simple yet effective zero-shot approach': what is left is no name
         elif (doc[start].lower_ in FRONT_MODIFIERS or doc[start].pos_ in {"DET", "PRON", "NUM", "PUNCT"}
-              or doc[start].tag_ in {"JJR", "JJS", "RBR", "RBS"} or doc[start].is_stop):
+              or doc[start].tag_ in {"JJR", "JJS", "RB", "RBR", "RBS"} or doc[start].is_stop):
             start += 1
         else:
             break
@@ -293,6 +295,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         span = doc[start:end]
         if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
             continue
+        if span[0].lemma_.lower() == span[-1].lemma_.lower():
+            continue  # 'object detection and anomaly detection': two whole tasks, found by the other rules
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
@@ -318,6 +322,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
+        if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
+                c.dep_ == "compound" and c.i < hit.start for c in hit[0].children):
+            continue  # 'speed recommendations', 'person retrieval': a one-word task under a noun is another task
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 

@@ -52,7 +52,8 @@ FRONT_MODIFIERS = frozenset(
         "well-known", "well-established", "first", "second", "latest", "emerging", "successful", "fundamental",
         "principled", "unified", "holistic", "comprehensive", "practical", "scalable", "flexible", "lightweight",
         "elegant", "so-called", "original", "respective", "corresponding", "underlying", "resulting", "given", "above",
-        "following", "rigorous", "reasonable", "careful", "thorough", "detailed"
+        "following", "rigorous", "reasonable", "careful", "thorough", "detailed", "innovative", "user-friendly", "good",
+        "excellent", "impressive", "competitive", "desirable", "satisfactory", "appealing", "compelling"
     ]
 )
 

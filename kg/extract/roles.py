@@ -445,7 +445,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
-            elif found is None and (_negated(span) or (cand.type == "Task" and _named_as_an_application(span))):
+            elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named)
+                                                         and _named_as_an_application(span))):
                 negated += 1
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
@@ -462,3 +463,39 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
             roles[cand.key] = RoleDecision(role, cand.confidence, cand.rule)
     return roles
+
+
+# What a paper does with a thing it only describes ('experiments on mixture models', 'we tackle one-sided
+# matching', 'a tool for probabilistic modelling'): a descriptive phrase is a statement only under such a word.
+ENGAGE_VERBS = frozenset(
+    [
+        "use", "employ", "leverage", "adopt", "utilize", "utilise", "apply", "base", "build", "combine", "integrate",
+        "incorporate", "rely", "exploit", "address", "tackle", "solve", "study", "investigate", "consider", "focus",
+        "target", "handle", "perform", "evaluate", "test", "formulate", "cast", "train", "extend", "generalize",
+        "demonstrate", "validate", "verify", "benchmark", "conduct", "run", "experiment", "model", "learn", "design",
+        "propose", "introduce", "present", "develop", "devise", "offer", "provide", "enhance", "improve", "enable",
+        "achieve", "show", "outperform"
+    ]
+)
+ENGAGE_NOUNS = frozenset(
+    [
+        "experiment", "result", "evaluation", "study", "application", "tool", "framework", "method", "approach",
+        "algorithm", "model", "performance", "benchmark", "task", "problem", "setting", "analysis", "simulation",
+        "solution", "solver", "technique", "strategy", "scheme", "system", "pipeline", "architecture", "module"
+    ]
+)
+
+
+def engaged(span: Span) -> bool:
+    """Whether a word governing the mention, up to its clause's verb, says the paper works on or with it (see
+    ENGAGE_VERBS and ENGAGE_NOUNS)."""
+    token = span.root
+    for _ in range(6):
+        if token.dep_ in {"ROOT", "relcl", "advcl", "acl", "ccomp", "xcomp"} and token.i != span.root.i:
+            return token.lemma_.lower() in ENGAGE_VERBS or token.lemma_.lower() in ENGAGE_NOUNS
+        if token.head.i == token.i:
+            return False
+        token = token.head
+        if token.lemma_.lower() in ENGAGE_VERBS or token.lemma_.lower() in ENGAGE_NOUNS:
+            return True
+    return False

@@ -1,0 +1,79 @@
+"""Which sentences of an abstract speak of the field before the paper speaks of itself.
+
+Most abstracts open with the field ("Traffic prediction plays an important role in urban computing", "Existing
+methods such as X rely on Y") and only then say what the paper does ("In this paper, we ..."). A concept met
+only in that opening is background: the paper neither addresses nor uses it, and it must not link the paper to
+others. Two things in the opening still belong to the paper: the subject of the first sentence (the topic the
+abstract sets out from, "Traffic prediction") and whatever the title names.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from kg.normalize import label_key
+
+OWN_WORDS = frozenset(["we", "our", "us", "ours", "here"])
+OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
+OWN_DETERMINERS = frozenset(["this", "our", "the present"])
+# 'Previous methods such as X', 'existing X': the opening names prior work, which the paper positions itself against
+PRIOR_WORDS = frozenset(["existing", "prior", "previous", "conventional", "traditional", "earlier", "classical",
+                         "mainstream", "state-of-the-art"])
+SUBJECT_DEPS = frozenset(["nsubj", "nsubjpass", "csubj"])
+
+
+def speaks_of_itself(sent: Span) -> bool:
+    """'we ...', 'our ...', 'Here, ...', 'this paper ...', 'the proposed ...'."""
+    tokens = list(sent)
+    for i, token in enumerate(tokens):
+        if token.lower_ in OWN_WORDS:
+            return True
+        if token.lower_ in OWN_NOUNS and i > 0 and tokens[i - 1].lower_ in OWN_DETERMINERS:
+            return True
+        if token.lower_ in {"proposed", "presented"} and i > 0 and tokens[i - 1].lower_ == "the":
+            return True
+    return False
+
+
+def opening_sentences(doc: Doc, own: set[int] = frozenset()) -> set[int]:
+    """Start indices of the sentences before the first one in which the paper speaks of itself (or that starts
+    in `own`: where it names what it proposes).
+
+    An abstract that never does ('X is proposed. X reaches ...') has no opening: all of it is the paper's.
+    """
+    starts = []
+    for sent in doc.sents:
+        if sent.start in own or speaks_of_itself(sent):
+            return set(starts)
+        starts.append(sent.start)
+    return set()
+
+
+def is_topic(span: Span) -> bool:
+    """Inside the subject of the abstract's first sentence ('Recent developments in prompt learning of VLMs have
+    ...', 'Cross-modal hashing, which ..., has proven ...'), or what a first 'X is a Y' says X is."""
+    if span.sent.start != 0:
+        return False
+    token = span.root
+    while token.head.i != token.i:
+        if token.dep_ in SUBJECT_DEPS and token.head.dep_ == "ROOT":
+            return True
+        if token.dep_ == "attr" and token.head.dep_ == "ROOT" and token.head.lemma_ == "be":
+            return True
+        if token.dep_ in {"relcl", "acl", "advcl", "ccomp"}:
+            return False  # a clause inside the subject ('which works around a black-box classifier') is not it
+        token = token.head
+    return False
+
+
+def in_title(keys: set[str], title: str) -> bool:
+    """Whether the title names the concept (by any of its keys, as whole words)."""
+    if not title:
+        return False
+    padded = f" {label_key(title)} "
+    return any(key and f" {key} " in padded for key in keys)
+
+
+def prior_work_word(sent: Span) -> str:
+    """The word that says the sentence is about prior work ('existing', 'previous', ...), or ''."""
+    return next((t.text for t in sent if t.lower_ in PRIOR_WORDS), "")
