@@ -142,3 +142,26 @@ def test_a_praised_description_left_with_no_name_is_no_concept(extractor):
                               "approach.")
     assert result["FireQuill"] == ("Method", "proposes")
     assert "zero-shot" not in result
+
+
+def test_names_listed_under_a_dataset_word_are_datasets(extractor):
+    result = found(extractor, "Experiments on four tracking benchmarks (i.e., LaSOT, QuoxT2K, and OTB-Lang) show "
+                              "gains. Our method beats others on CUHK-SYSU and PRW datasets.")
+    for name in ("QuoxT2K", "OTB-Lang", "CUHK-SYSU", "PRW"):
+        assert result[name] == ("Dataset", "evaluated_on"), name
+    assert "QuoxT2" not in result  # the tokenizer's cut inside a name is no name
+
+
+def test_a_novel_name_inside_a_proposal_is_proposed(extractor):
+    result = found(extractor, "We propose a restoration approach with a novel parsing-guided temporal-coherent "
+                              "transformer (PGQFormer). In this paper, we provide a badminton dataset, ShuttleQ22.")
+    assert result["parsing-guided temporal-coherent transformer"] == ("Method", "proposes")
+    assert result["ShuttleQ22"] == ("Dataset", "proposes")
+
+
+def test_kinds_of_data_and_code_availability_are_not_concepts(extractor):
+    result = found(extractor, "We study sleep staging. MATLAB code is available at https://github.com/a/b. "
+                              "Our model reads photoplethysmography (PPG) signals and uses QuillNet.")
+    assert "MATLAB" not in result
+    assert "photoplethysmography" not in result and "PPG" not in result
+    assert result["QuillNet"] == ("Method", "uses")

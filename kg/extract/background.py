@@ -19,6 +19,8 @@ OWN_DETERMINERS = frozenset(["this", "our", "the present"])
 # 'Previous methods such as X', 'existing X': the opening names prior work, which the paper positions itself against
 PRIOR_WORDS = frozenset(["existing", "prior", "previous", "conventional", "traditional", "earlier", "classical",
                          "mainstream", "state-of-the-art"])
+# 'Experiments on X show ...', 'MediTab outperforms X': a sentence reporting results is about the paper's own work
+RESULT_WORDS = frozenset(["experiment", "outperform", "empirically", "experimentally", "ablation"])
 SUBJECT_DEPS = frozenset(["nsubj", "nsubjpass", "csubj"])
 
 
@@ -31,6 +33,8 @@ def speaks_of_itself(sent: Span) -> bool:
         if token.lower_ in OWN_NOUNS and i > 0 and tokens[i - 1].lower_ in OWN_DETERMINERS:
             return True
         if token.lower_ in {"proposed", "presented"} and i > 0 and tokens[i - 1].lower_ == "the":
+            return True
+        if token.lemma_.lower() in RESULT_WORDS:
             return True
     return False
 

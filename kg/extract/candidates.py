@@ -150,6 +150,8 @@ def name_span(doc: Doc, token: Token) -> Span:
     while (end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_
            and not doc[end].whitespace_ and (doc[end + 1].text[:1].isupper() or _short_part(doc[end + 1]))):
         end += 2
+    while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
+        end += 1  # 'TNL2K', which the tokenizer cuts into 'TNL2' and 'K'
     return doc[start:end]
 
 
@@ -253,10 +255,15 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 
     # 1. acronym definitions: the long form is the concept, the short form an alias
     short_to_key: dict[str, str] = {}
+    data_names: set[str] = set()
     for short, long in doc._.kg_acronyms or []:
         if short.text in NOT_NAMES or is_generic_label(long.text) or is_modality(long.text):
             continue
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
+        after = doc[short.end + 1] if short.end + 1 < len(doc) and doc[short.end].text == ")" else None
+        if hit is None and after is not None and after.lower_ in SIGNAL_NOUNS:
+            data_names.add(short.text)
+            continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
         if hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
@@ -330,7 +337,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN')
     for token in doc:
-        if token.i in taken or not is_name_token(token, doc_text):
+        if token.i in taken or not is_name_token(token, doc_text) or token.text in data_names:
             continue
         span = name_span(doc, token)
         if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
@@ -406,7 +413,20 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
-    return list(by_key.values())
+    # a sentence that says where the code is ('MATLAB code is available at ...') says nothing of the work
+    for cand in list(by_key.values()):
+        cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)]
+    return [cand for cand in by_key.values() if cand.spans]
+
+
+SIGNAL_NOUNS = frozenset(["signal", "signals", "data", "recordings", "measurements", "readings", "images", "scans"])
+AVAILABILITY_WORDS = frozenset(["available", "release", "released", "publicly", "github", "url", "download"])
+
+
+def _availability_sentence(sent: Span) -> bool:
+    return any(t.like_url for t in sent) or (
+        any(t.lower_ in {"code", "codes", "implementation"} for t in sent)
+        and any(t.lower_ in AVAILABILITY_WORDS for t in sent))
 
 
 def _noun_type(token: Token) -> str | None:
@@ -433,10 +453,40 @@ def _named_as(span: Span) -> str | None:
     for child in root.children:
         if child.dep_ == "appos" and _noun_type(child):
             return _noun_type(child)
+    listed = _list_head(span)
+    if listed is not None and listed.lower_ in DATASET_HEADS:
+        return "Dataset"
     # 'a new metric called HMP': HMP hangs from 'called', which hangs from the noun
     verb = root.head
     if root.dep_ in {"oprd", "attr", "dobj", "xcomp"} and verb.lower_ in {"called", "named", "termed", "dubbed"}:
         return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
+    return None
+
+
+LIST_WORDS = frozenset([",", "and", "or", "(", "i.e.", "e.g.", "ie", "eg", ":", "including", "namely", "such", "as",
+                        "like", "the", "both"])
+
+
+def _list_head(span: Span) -> Token | None:
+    """The noun a list of names hangs from, read along the words (the parse of such lists is often wrong):
+    'four benchmarks (i.e., LaSOT, TNL2K and OTB)' and 'on CUHK-SYSU and PRW datasets' give the benchmarks and
+    the datasets, across the other names of the list."""
+    doc = span.doc
+
+    def skippable(token: Token) -> bool:
+        return token.lower_ in LIST_WORDS or is_name_token(token) or (token.text == "-") or token.text.isupper()
+
+    i = span.start - 1
+    while i >= span.sent.start and skippable(doc[i]):
+        i -= 1
+    before = doc[i] if i >= span.sent.start and i < span.start - 1 else None
+    j = span.end
+    while j < span.sent.end and (skippable(doc[j]) and doc[j].text != "("):
+        j += 1
+    after = doc[j] if j < span.sent.end else None
+    for token in (after, before):
+        if token is not None and token.lower_ in DATASET_HEADS:
+            return token
     return None
 
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate, noun_chunks
+from kg.extract.lexicon import DATASET_HEADS
 from kg.specificity import reference_df
 
 PROPOSE_VERBS = frozenset(
@@ -19,6 +20,8 @@ PROPOSE_VERBS = frozenset(
         "contribute", "release", "unveil", "put"
     ]
 )
+# 'we provide a badminton dataset, ShuttleSet': these verbs introduce a dataset or benchmark, not a method
+DATA_PROPOSE_VERBS = frozenset(["provide", "collect", "curate", "offer", "gather", "compile"])
 AUTHOR_SUBJECTS = frozenset(
     [
         "we", "paper", "work", "study", "i", "article", "letter"
@@ -146,7 +149,9 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     objects: set[int] = set()
     listed: list[Span] = []
     for token in sent:
-        if token.lemma_ in PROPOSE_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
+        offers_data = token.lemma_ in DATA_PROPOSE_VERBS and any(
+            c.dep_ == "dobj" and c.lower_ in DATASET_HEADS for c in token.children)
+        if (token.lemma_ in PROPOSE_VERBS or offers_data) and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
                 if child.dep_ in {"dobj", "attr", "oprd"}:
                     words, phrases = _proposal_object(child)
@@ -242,8 +247,11 @@ def _after_compare_cue(span: Span) -> bool:
         if i > 0 and (doc[i - 1].lower_, token.lower_) in {("instead", "of"), ("rather", "than"), ("improves", "on"),
                                                            ("improve", "upon"), ("improves", "upon")}:
             return True
-        if token.is_punct or token.pos_ in {"VERB", "AUX"}:
-            return False
+        if token.is_punct or (token.pos_ in {"VERB", "AUX"} and token.dep_ != "amod"):
+            return False  # ('outperforms supervised X': a participle that qualifies X is no new clause)
+        if token.pos_ == "ADP" and token.lower_ not in {"to", "with", "on", "upon", "of"} or (
+                token.lower_ == "on" and i > 0 and doc[i - 1].lemma_ not in {"improve"}):
+            return False  # 'beats others on X': X is where, not whom
     return False
 
 
@@ -366,7 +374,7 @@ class RoleDecision(NamedTuple):
     cue: str = ""
 
 
-PROPOSAL_CUES = PROPOSE_VERBS | NAMING_WORDS | NOVELTY_WORDS
+PROPOSAL_CUES = PROPOSE_VERBS | NAMING_WORDS | NOVELTY_WORDS | DATA_PROPOSE_VERBS
 COMPARISON_CUES = COMPARE_VERBS | COMPARE_PREPS | frozenset(
     ["compared", "comparison", "relative", "contrast", "instead", "rather", "such", "including", "existing", "prior",
      "previous", "baseline", "baselines", "unlike"])
@@ -400,6 +408,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             sentence_cache[sent.start] = (_proposal_objects(sent)[0], _compare_objects(sent), _evaluate_objects(sent))
         return sentence_cache[sent.start]
 
+    def in_proposal_sentence(span: Span) -> bool:
+        return bool(cues(span)[0])
+
     def in_proposal(span: Span) -> bool:
         return any(i in cues(span)[0] for i in range(span.start, span.end))
 
@@ -431,7 +442,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = (0.85, "novel-apposition")  # but 'Unlike X, our model ...' compares with X
             elif eligible and not compared_here and _has_our(span):
                 found = (0.75, "our-name")
-            elif eligible and cand.rule == "name" and _subject_of_success(span):
+            elif eligible and not compared_here and _marked_new(span) and in_proposal_sentence(span):
+                found = (0.8, "novel-name")  # 'we propose an approach with a novel FooFormer
+            elif eligible and cand.rule == "name" and cand.type == "Method" and _subject_of_success(span):
                 found = (0.65, "name-subject-of-result")
             else:
                 found = None
