@@ -153,9 +153,10 @@ def test_names_listed_under_a_dataset_word_are_datasets(extractor):
 
 
 def test_a_novel_name_inside_a_proposal_is_proposed(extractor):
-    result = found(extractor, "We propose a restoration approach with a novel parsing-guided temporal-coherent "
-                              "transformer (PGQFormer). In this paper, we provide a badminton dataset, ShuttleQ22.")
-    assert result["parsing-guided temporal-coherent transformer"] == ("Method", "proposes")
+    result = found(extractor, "We propose a restoration approach with a novel gated kernel transformer (GKTFormer). "
+                              "In this paper, we provide a badminton singles dataset, ShuttleQ22, which is collected "
+                              "from matches.")
+    assert result["gated kernel transformer"] == ("Method", "proposes")
     assert result["ShuttleQ22"] == ("Dataset", "proposes")
 
 
