@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 import networkx as nx
 
 from kg.model import Paper
-from kg.normalize import label_key
+from kg.normalize import label_key, names_any
 from kg.resolve import ConceptIndex
 from kg.specificity import reference_share
 
@@ -92,7 +92,7 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
                 evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
                           for e in statement.evidence],
             )
-    add_paper_links(graph, index, len(papers))
+    add_paper_links(graph, index, len(papers), {paper_node(p.id): p.title for p in papers})
     add_communities(graph)
     return graph
 
@@ -127,14 +127,18 @@ def _role_factor(roles: list[str]) -> float:
     return 1.0 if any(role in CENTRAL_ROLES for role in roles) else SUPPORTING_ROLE_FACTOR
 
 
-def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int) -> None:
+def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int,
+                    titles: dict[str, str] | None = None) -> None:
     """Link papers through the specific concepts they share, from the concept index (never from all pairs).
 
     A pair is a candidate when it shares an anchor or at least two specific concepts (see linking_concepts), and
     weighs at least MIN_LINK_WEIGHT. An anchor is a rare task both address ('gait recognition'), or a rare
     concept one of them proposes or compares with: a single shared dataset or method used in passing says little
-    of how two papers relate. Its weight is the sum, over shared concepts, of their specificity times the role factor of
-    each paper. Each paper's candidates are scored one paper at a time from the concepts' paper lists, so memory
+    of how two papers relate. A task anchors only when both `titles` name it (a paper without a title cannot
+    tell): a task one paper works on and the other mentions on the way ('traffic forecasting' in a
+    trajectory-recovery paper) makes a weak link.
+    Its weight is the sum, over shared concepts, of their specificity times the role factor of each paper.
+    Each paper's candidates are scored one paper at a time from the concepts' paper lists, so memory
     holds one paper's neighbours, not every pair; a pair is kept when it is among the strongest links of either
     paper.
     """
@@ -151,11 +155,21 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
     def factor(paper: str, concept_id: str) -> float:
         return _role_factor(roles(paper, concept_id))
 
+    titles = titles or {}
+    concept_keys = {c: {label_key(index.concepts[c].label), *(label_key(a) for a in index.concepts[c].aliases)}
+                    for c in linking}
+
+    def titled(paper: str, concept_id: str) -> bool:
+        title = titles.get(paper, "")
+        return not title.strip() or names_any(title, concept_keys[concept_id])  # an untitled paper cannot tell
+
     def anchors(paper: str, other: str, concept_id: str) -> bool:
         if not linking[concept_id][1]:
             return False
         both = [*roles(paper, concept_id), *roles(other, concept_id)]
-        return "addresses" in both or any(role in ANCHOR_ROLES for role in both)
+        if any(role in ANCHOR_ROLES for role in both):
+            return True
+        return "addresses" in both and titled(paper, concept_id) and titled(other, concept_id)
 
     kept: set[tuple[str, str]] = set()
     for paper in sorted(concepts_of):

@@ -61,3 +61,11 @@ def slugify(key: str) -> str:
     """A readable, IRI- and file-safe id from a label key ('graph neural network' -> 'graph-neural-network')."""
     slug = _SLUG_DROP.sub("-", key.replace("+", " plus ").replace("#", " sharp ")).strip("-")
     return slug or "concept"
+
+
+def names_any(text: str, keys: set[str]) -> bool:
+    """Whether `text` (a title) names one of the label keys, as whole words."""
+    if not text:
+        return False
+    padded = f" {label_key(text)} "
+    return any(key and f" {key} " in padded for key in keys)

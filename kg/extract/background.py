@@ -3,15 +3,13 @@
 Most abstracts open with the field ("Traffic prediction plays an important role in urban computing", "Existing
 methods such as X rely on Y") and only then say what the paper does ("In this paper, we ..."). A concept met
 only in that opening is background: the paper neither addresses nor uses it, and it must not link the paper to
-others. Two things in the opening still belong to the paper: the subject of the first sentence (the topic the
-abstract sets out from, "Traffic prediction") and whatever the title names.
+others. Two things in the opening still belong to the paper: the main clause of the first sentence (the topic
+the abstract sets out from) and whatever the title names.
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Doc, Span
-
-from kg.normalize import label_key
 
 OWN_WORDS = frozenset(["we", "our", "us", "ours", "here"])
 OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
@@ -21,7 +19,6 @@ PRIOR_WORDS = frozenset(["existing", "prior", "previous", "conventional", "tradi
                          "mainstream", "state-of-the-art"])
 # 'Experiments on X show ...', 'MediTab outperforms X': a sentence reporting results is about the paper's own work
 RESULT_WORDS = frozenset(["experiment", "outperform", "empirically", "experimentally", "ablation"])
-SUBJECT_DEPS = frozenset(["nsubj", "nsubjpass", "csubj"])
 
 
 def speaks_of_itself(sent: Span) -> bool:
@@ -54,28 +51,17 @@ def opening_sentences(doc: Doc, own: set[int] = frozenset()) -> set[int]:
 
 
 def is_topic(span: Span) -> bool:
-    """Inside the subject of the abstract's first sentence ('Recent developments in prompt learning of VLMs have
-    ...', 'Cross-modal hashing, which ..., has proven ...'), or what a first 'X is a Y' says X is."""
+    """In the main clause of the abstract's first sentence, which sets out the paper's topic ('Backdoor attacks
+    threaten networks through data poisoning'), not in a clause hanging from it ('which works as a wrapper
+    around a black-box classifier')."""
     if span.sent.start != 0:
         return False
     token = span.root
     while token.head.i != token.i:
-        if token.dep_ in SUBJECT_DEPS and token.head.dep_ == "ROOT":
-            return True
-        if token.dep_ == "attr" and token.head.dep_ == "ROOT" and token.head.lemma_ == "be":
-            return True
         if token.dep_ in {"relcl", "acl", "advcl", "ccomp"}:
-            return False  # a clause inside the subject ('which works around a black-box classifier') is not it
+            return False
         token = token.head
-    return False
-
-
-def in_title(keys: set[str], title: str) -> bool:
-    """Whether the title names the concept (by any of its keys, as whole words)."""
-    if not title:
-        return False
-    padded = f" {label_key(title)} "
-    return any(key and f" {key} " in padded for key in keys)
+    return True
 
 
 def prior_work_word(sent: Span) -> str:
