@@ -69,6 +69,15 @@ def display_title(paper: Paper, proposed: list[str]) -> str:
 
 
 def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
+    """The whole graph: papers, concepts and their statements, then the paper-paper links, then communities."""
+    graph = statement_graph(papers, index)
+    add_paper_links(graph, index, len(papers))
+    add_communities(graph)
+    return graph
+
+
+def statement_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
+    """Papers, concepts, and an edge per statement; no links and no communities yet."""
     graph = nx.MultiDiGraph(name="kg")
     for order, paper in enumerate(papers):
         statements = index.statements.get(paper.id, [])
@@ -92,8 +101,6 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
                 evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
                           for e in statement.evidence],
             )
-    add_paper_links(graph, index, len(papers))
-    add_communities(graph)
     return graph
 
 
