@@ -134,9 +134,13 @@ def run_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
 def summary(counts: dict, written: list[Path], warnings: int) -> str:
-    lines = [f"papers read: {counts['papers']}" + (f" ({warnings} warnings)" if warnings else "")]
-    lines.append("concepts: " + ", ".join(f"{counts['concepts'][t]} {t.lower()}s" for t in CONCEPT_TYPES))
+    lines = [f"papers read: {counts['papers']}" + (f" ({_count(warnings, 'warning')})" if warnings else "")]
+    lines.append("concepts: " + ", ".join(_count(counts["concepts"][t], t.lower()) for t in CONCEPT_TYPES))
     lines.append(f"paper-paper links: {counts['links']}; communities: {counts['communities']}")
     if written:
         lines.append("written: " + ", ".join(str(p) for p in written))

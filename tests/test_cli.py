@@ -50,3 +50,12 @@ def test_stats_names_communities_and_counts_in_words(seed_build) -> None:
     names = {c["name"] for c in seed_build.graph.graph["communities"]}
     assert all(name in communities for name in names)
 
+
+
+def test_build_summary_counts_in_words() -> None:
+    from kg.cli import summary
+
+    counts = {"papers": 2, "concepts": {"Method": 1, "Task": 0, "Dataset": 2, "Metric": 1}, "links": 1,
+              "communities": 1}
+    assert summary(counts, [], 1).splitlines()[:2] == [
+        "papers read: 2 (1 warning)", "concepts: 1 method, 0 tasks, 2 datasets, 1 metric"]
