@@ -52,6 +52,7 @@ class Stage:
         self.started = time.monotonic()
         self.ended: float | None = None
         self.note = ""
+        self.stopped = False  # the build stopped in this stage
         self._samples: deque[tuple[float, int]] = deque([(self.started, 0)])
 
     def advance(self, n: int = 1) -> None:
@@ -92,7 +93,7 @@ class Stage:
         rate = self.rate(now)
         if rate > 0:
             parts.append(f"{rate:.0f}/s" if rate >= 10 else f"{rate:.1f}/s")
-            if self.ended is None and self.total is not None and self.total > self.done:
+            if self.ended is None and not self.stopped and self.total is not None and self.total > self.done:
                 parts.append(f"{clock((self.total - self.done) / rate)} left")
         if self.note:
             parts.append(self.note)
@@ -223,6 +224,7 @@ class _Table(_View):
         self.thread.join(timeout=5)
         with self.lock:
             for task, stage in self.running.values():  # stages that did not end: the build stopped in them
+                stage.stopped = True
                 self.table.update(task, description=f"{stage.name} (stopped)")
                 self.table.stop_task(task)
             if not self.shown and time.monotonic() - self.started >= self.delay:
