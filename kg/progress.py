@@ -167,20 +167,20 @@ class _Table(_View):
     """rich's live table on a terminal, redrawn by a thread of this process every REDRAW_EVERY seconds."""
 
     def __init__(self, stream: TextIO, delay: float) -> None:
+        from rich import progress as rich
         from rich.console import Console
-        from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
         from rich.text import Text
 
-        class Figures(ProgressColumn):
-            def render(self, task) -> Text:  # noqa: ANN001  (rich's Task)
+        class Figures(rich.ProgressColumn):
+            def render(self, task: rich.Task) -> Text:
                 text = task.fields["stage"].figures(time.monotonic())
                 return Text(text, style="progress.download", no_wrap=True, overflow="ellipsis")
 
         console = Console(file=stream, highlight=False)
         done = "✓" if (console.encoding or "").lower().startswith("utf") else "+"
-        self.table = Progress(
-            SpinnerColumn(finished_text=f"[green]{done}"), TextColumn("{task.description:<14}"),
-            BarColumn(bar_width=20), TimeElapsedColumn(), Figures(),
+        self.table = rich.Progress(
+            rich.SpinnerColumn(finished_text=f"[green]{done}"), rich.TextColumn("{task.description:<14}"),
+            rich.BarColumn(bar_width=20), rich.TimeElapsedColumn(), Figures(),
             console=console, auto_refresh=False, redirect_stdout=False, redirect_stderr=False,
         )
         self.delay = delay
