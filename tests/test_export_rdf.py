@@ -469,6 +469,22 @@ def test_query_parses_and_oxigraph_agrees(export: Path, path: Path) -> None:
     assert ours[1:] == theirs
 
 
+PAPER_COLUMN = re.compile(r"paper([A-Z]?)")
+
+
+@pytest.mark.parametrize("path", QUERIES, ids=lambda p: p.name)
+def test_every_paper_id_a_query_prints_comes_with_its_title(export: Path, path: Path) -> None:
+    rows = _csv_rows(run_query(export, path, "csv"))
+    header = rows[0]
+    titles = dict(_csv_rows(run_query(export, "SELECT ?id ?title WHERE { ?p a schema:ScholarlyArticle ; "
+                                              "dcterms:identifier ?id ; dcterms:title ?title }", "csv"))[1:])
+    assert len(titles) == sum(1 for _, d in sample_graph().nodes(data=True) if d["type"] == "Paper")
+    for number, column in enumerate(header):
+        if m := PAPER_COLUMN.fullmatch(column):
+            assert header[number + 1 : number + 2] == [f"title{m.group(1)}"], f"{path.name}: {header}"
+            assert all(row[number + 1] == titles[row[number]] for row in rows[1:])
+
+
 def _source_papers(role: str, concept: str) -> set[str]:
     source = sample_graph()
     return {u.split(":", 1)[1] for u, _, k in source.in_edges(concept, keys=True) if k == role}

@@ -7,9 +7,11 @@ import multiprocessing
 import signal
 import time
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
+from typing import Protocol
 
 import networkx as nx
 
@@ -63,6 +65,31 @@ _shared_reuse: Reuse = NO_REUSE
 ExportDone = tuple[str, list[Path], float, Reuse]
 
 
+class ExportWatch(Protocol):
+    """Told, in the build's own process, when each export starts and ends (kg.progress shows it); every fork
+    happens inside `paused()`."""
+
+    def started(self, name: str) -> None: ...
+
+    def finished(self, name: str, paths: list[Path], seconds: float) -> None: ...
+
+    def paused(self) -> AbstractContextManager[None]: ...
+
+
+class _Unwatched:
+    def started(self, name: str) -> None:
+        pass
+
+    def finished(self, name: str, paths: list[Path], seconds: float) -> None:
+        pass
+
+    def paused(self) -> AbstractContextManager[None]:
+        return nullcontext()
+
+
+UNWATCHED: ExportWatch = _Unwatched()
+
+
 def _timed_export(job: tuple[str, Path, ExportOptions]) -> ExportDone:
     name, out_dir, options = job
     started = time.perf_counter()
@@ -71,6 +98,13 @@ def _timed_export(job: tuple[str, Path, ExportOptions]) -> ExportDone:
     paths = write_one(name, _shared_graph, out_dir, options, reuse)
     reuse.note(paths)
     return name, paths, time.perf_counter() - started, reuse.outcome()
+
+
+def _watched(job: tuple[str, Path, ExportOptions], watch: ExportWatch) -> ExportDone:
+    watch.started(job[0])
+    done = _timed_export(job)
+    watch.finished(done[0], done[1], done[2])
+    return done
 
 
 class ExportFailed(Exception):
@@ -92,7 +126,8 @@ def _export_child(job: tuple[str, Path, ExportOptions], sender: Connection) -> N
         sender.close()
 
 
-def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int) -> list[ExportDone]:
+def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int,
+                watch: ExportWatch = UNWATCHED) -> list[ExportDone]:
     """Each export in a forked process of its own, `width` at a time, each with a pipe for its one result. No
     queue, lock or thread is shared with the children, so nothing can be left held by a child that is killed:
     when one export fails, or the build is stopped, the others are killed and reaped before the error goes up."""
@@ -106,9 +141,11 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int) ->
                 number, job = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
                 process = context.Process(target=_export_child, args=(job, sender), daemon=True)
-                process.start()
+                with watch.paused():
+                    process.start()
                 sender.close()
                 running[process.sentinel] = (number, process, receiver)
+                watch.started(job[0])
             # a result can outgrow the pipe's buffer: read it as soon as it comes, before the process ends
             by_waitable = {w: key for key, (_, process, receiver) in running.items() for w in (key, receiver)}
             for key in {by_waitable[ready] for ready in wait(list(by_waitable))}:
@@ -126,6 +163,7 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int) ->
                 if status == "failed":
                     raise value
                 results[number] = value
+                watch.finished(value[0], value[1], value[2])
     finally:
         for _, process, receiver in running.values():
             process.kill()
@@ -135,13 +173,15 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int) ->
 
 
 def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, names: Iterable[str],
-                jobs: int = 1, reuse: Reuse | None = None) -> tuple[dict[str, list[Path]], dict[str, float]]:
+                jobs: int = 1, reuse: Reuse | None = None, watch: ExportWatch = UNWATCHED,
+                ) -> tuple[dict[str, list[Path]], dict[str, float]]:
     """Every named export, on up to `jobs` processes (forked, where the system forks): the paths and seconds of
     each. `reuse` says what may be copied from the previous export, and collects the status of every file, the
     piece indexes of those written in pieces and how many pieces were copied and rendered.
 
     The parent's objects are frozen out of the garbage collector before the fork (kg.memory): a collection in a
-    child would otherwise touch, and so copy, every page of the graph it shares with the parent."""
+    child would otherwise touch, and so copy, every page of the graph it shares with the parent. `watch` hears of
+    each export as it starts and ends, in this process."""
     global _shared_graph, _shared_reuse
     names = list(names)
     jobs_list = [(name, Path(out_dir), options) for name in names]
@@ -151,9 +191,9 @@ def write_timed(graph: nx.MultiDiGraph, out_dir: Path, options: ExportOptions, n
         if jobs > 1 and len(names) > 1 and "fork" in multiprocessing.get_all_start_methods():
             with collector_spared():
                 spare_what_exists()
-                results = _run_forked(jobs_list, min(jobs, len(names)))
+                results = _run_forked(jobs_list, min(jobs, len(names)), watch)
         else:
-            results = [_timed_export(job) for job in jobs_list]
+            results = [_watched(job, watch) for job in jobs_list]
     finally:
         _shared_graph, _shared_reuse = None, NO_REUSE
     for *_, used in results:

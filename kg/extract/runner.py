@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import AbstractContextManager, nullcontext
 from itertools import islice
 from multiprocessing import forkserver
 
@@ -95,10 +96,13 @@ def default_jobs() -> int:
 
 class ExtractionRunner:
     def __init__(self, model: str | None = None, jobs: int = 1, cache: ExtractionCache | None = None,
-                 extractor: Extractor | None = None, eager: bool = False):
-        """`eager`: with several jobs, start the workers (which load the model) as soon as extraction starts,
-        so that the model loads while the input is read and looked up in the cache; for builds whose input
-        changed, where a paper to extract may come last."""
+                 extractor: Extractor | None = None, eager: bool = False,
+                 paused: Callable[[], AbstractContextManager[None]] = nullcontext):
+        """`eager`: with several jobs, start the workers (which load the model) on `start()` or as soon as
+        extraction starts, so that the model loads while the input is read and looked up in the cache; for builds
+        whose input changed, where a paper to extract may come last. `paused`: a context in which the fork server
+        is started (it points stderr elsewhere for a moment; kg.progress draws nothing meanwhile)."""
+        self.paused = paused
         self.model = model
         self.jobs = max(1, jobs)
         self.eager = eager and self.jobs > 1
@@ -119,23 +123,33 @@ class ExtractionRunner:
             context = multiprocessing.get_context(START_METHOD)
             if START_METHOD == "forkserver":
                 context.set_forkserver_preload(["kg.worker_signals", "kg.extract"])
-                _ensure_quiet_fork_server()
+                with self.paused():
+                    _ensure_quiet_fork_server()
             self._pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
                                              initargs=(self.model,))
             self._warmups = [self._pool.submit(_ready) for _ in range(self.jobs)]
 
-    def _run(self, chunks: list[list[tuple[str, str]]]) -> Iterator[list[Mention]]:
+    def start(self) -> None:
+        """Start the workers now if the runner is eager, so that they load the model while the input is read."""
+        if self.eager:
+            self._start_pool()
+
+    def _run(self, chunks: list[list[tuple[str, str]]], advance: Callable[[int], None]) -> Iterator[list[Mention]]:
+        """The mentions of every paper of `chunks`, in order; `advance` hears of each chunk as it is done."""
         if self._pool is None and (self.jobs == 1 or len(chunks) == 1):
             if self._extractor is None:
                 self._extractor = Extractor(self.model)
             for chunk in chunks:
                 yield from self._extractor.extract_many(chunk, batch_size=CHUNK)
+                advance(len(chunk))
             return
         self._start_pool()
         self._submitted = True
         futures = [self._pool.submit(_extract_chunk, chunk) for chunk in chunks]
         for future in futures:
-            yield from _result(future)
+            done = _result(future)
+            advance(len(done))
+            yield from done
 
     def extract(self, papers: Iterable[Paper], advance: Callable[[int], None] = lambda n: None
                 ) -> Iterator[PaperExtraction]:
@@ -160,13 +174,13 @@ class ExtractionRunner:
         todo = [i for i, key in enumerate(keys) if key not in known]
         chunks = [[(window[i].title, window[i].abstract) for i in todo[s : s + CHUNK]]
                   for s in range(0, len(todo), CHUNK)]
-        fresh = dict(zip(todo, self._run(chunks), strict=True)) if todo else {}
+        advance(len(window) - len(todo))
+        fresh = dict(zip(todo, self._run(chunks, advance), strict=True)) if todo else {}
         if self.cache and fresh:
             self.cache.put_many({keys[i]: mentions for i, mentions in fresh.items()})
         self.extracted += len(fresh)
         self.cached += len(window) - len(fresh)
         for i, paper in enumerate(window):
-            advance(1)
             yield PaperExtraction(paper=paper, mentions=fresh[i] if i in fresh else known[keys[i]])
 
     def close(self, terminate: bool = False) -> None:
