@@ -67,7 +67,9 @@ def without_times(path: Path) -> bytes:
 
 
 def temporaries(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*") if p.name.endswith(".tmp")]
+    """Temporary files under `folder`; read while a build may be removing its staging folder, so a folder that
+    vanishes mid-walk is skipped (os.walk ignores it) rather than failing the scan."""
+    return [Path(root) / name for root, _, names in os.walk(folder) for name in names if name.endswith(".tmp")]
 
 
 def entries(folder: Path) -> set[str]:
