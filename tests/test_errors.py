@@ -154,7 +154,8 @@ def test_skip_bad_warns_about_each_bad_record_counts_them_and_goes_on(tmp_path: 
     result = kg("build", "mixed.jsonl", "--out", "out", "--jobs", "1", "--no-cache", "--skip-bad", "--format", "jsonl",
                 cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    warnings = result.stderr.splitlines()
+    # progress lines ("kg: [  3.1s] resolving") may come between them on a slow machine
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("kg: warning:")]
     assert [w.split(":")[:4] for w in warnings] == [
         ["kg", " warning", " mixed.jsonl", str(line)] for line in (2, 3, 4, 5, 6)
     ]
