@@ -19,6 +19,7 @@ from graph_fixture import HOSTILE_AUTHOR, HOSTILE_TITLE, sample_graph
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyshacl import validate as pyshacl_validate
+from rdf_parse import rdflib_graph
 from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, FOAF, OWL, SKOS
@@ -51,7 +52,7 @@ def _ox_triples(path: Path) -> list:
 
 
 def _rdflib(path: Path) -> Graph:
-    return Graph().parse(path, format=RDFLIB_FORMATS[path.name])
+    return rdflib_graph(path, RDFLIB_FORMATS[path.name])
 
 
 def _hostile_graph() -> nx.MultiDiGraph:
