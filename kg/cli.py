@@ -1,4 +1,4 @@
-"""The `kg` command: build, extract, stats, query, validate. Parsing arguments and printing only."""
+"""The `kg` command: build, extract, stats, sample, query, load, serve, validate. Parsing arguments and printing."""
 
 from __future__ import annotations
 
@@ -87,9 +87,18 @@ def make_parser() -> argparse.ArgumentParser:
     stats.add_argument("--skip-bad", action="store_true")
 
     query = commands.add_parser("query", help="run a SPARQL query on an export")
-    query.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
+    query.add_argument("export", help=EXPORT_HELP)
     query.add_argument("query", help="a SPARQL query, or a .rq file")
     query.add_argument("--format", choices=["table", "csv", "json"], default="table")
+
+    load = commands.add_parser("load", help="load an export into a store folder, which kg query and serve open at once")
+    load.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
+    load.add_argument("--store", required=True, help="the store folder (new, empty, or a store to replace)")
+
+    serve = commands.add_parser("serve", help="a read-only SPARQL endpoint over an export, and the map")
+    serve.add_argument("export", help=EXPORT_HELP)
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine)")
+    serve.add_argument("--port", type=int, default=7878, help="port to listen on (default: 7878; 0: any free port)")
 
     sample = commands.add_parser("sample", help="random statements or links of an export, to judge by reading")
     sample.add_argument("export", help="an export folder, or its papers.jsonl")
@@ -100,8 +109,11 @@ def make_parser() -> argparse.ArgumentParser:
     sample.add_argument("--links", action="store_true", help="sample paper-paper links instead of statements")
 
     validate = commands.add_parser("validate", help="check an export against the SHACL shapes")
-    validate.add_argument("export", help="kg.ttl, kg.nt, kg.jsonld, or an export folder")
+    validate.add_argument("export", help=EXPORT_HELP)
     return parser
+
+
+EXPORT_HELP = "kg.ttl, kg.nt, kg.jsonld, an export folder, or a store folder from kg load"
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -209,6 +221,40 @@ def run_query(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def run_load(args: argparse.Namespace) -> int:
+    from kg.store import ExportError, StoreTargetError, load
+
+    try:
+        triples = load(Path(args.export), Path(args.store))
+    except ExportError as error:
+        raise CommandError(str(error), EXIT_INPUT) from None
+    except StoreTargetError as error:
+        raise CommandError(str(error), EXIT_OUTPUT) from None
+    print(f"loaded {triples} triples into {args.store}")
+    return EXIT_OK
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from kg.serve import make_server
+    from kg.store import ExportError
+
+    try:
+        server = make_server(Path(args.export), args.host, args.port)
+    except ExportError as error:
+        raise CommandError(str(error), EXIT_INPUT) from None
+    except (OSError, OverflowError) as error:  # the address is taken, not this machine's, or the port out of range
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {reason}", EXIT_FAILED) from None
+    print(f"serving {args.export} at {server.url}", file=sys.stderr, flush=True)
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM (see _stop_on_signals): the way a server stops
+            print("kg: stopped serving", file=sys.stderr)
+            return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
 def run_sample(args: argparse.Namespace) -> int:
     from kg.sample import SampleError, all_links, read_papers, render_items, render_links, sample, sample_items
 
@@ -227,7 +273,7 @@ def run_sample(args: argparse.Namespace) -> int:
 
 def run_validate(args: argparse.Namespace) -> int:
     from kg.shacl import validate
-    from kg.sparql import ExportError
+    from kg.store import ExportError
 
     try:
         conforms, report = validate(Path(args.export))
@@ -237,8 +283,8 @@ def run_validate(args: argparse.Namespace) -> int:
     return EXIT_OK if conforms else EXIT_FAILED
 
 
-COMMANDS = {"build": run_build, "extract": run_extract, "stats": run_stats, "query": run_query,
-            "sample": run_sample, "validate": run_validate}
+COMMANDS = {"build": run_build, "extract": run_extract, "stats": run_stats, "query": run_query, "load": run_load,
+            "serve": run_serve, "sample": run_sample, "validate": run_validate}
 
 
 def _os_problem(error: OSError, writing: bool) -> str:

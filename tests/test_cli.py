@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,7 +52,6 @@ def test_stats_names_communities_and_counts_in_words(seed_build) -> None:
     assert all(name in communities for name in names)
 
 
-
 def test_build_summary_counts_in_words() -> None:
     from kg.cli import summary
 
@@ -59,3 +59,20 @@ def test_build_summary_counts_in_words() -> None:
               "communities": 1}
     assert summary(counts, [], 1).splitlines()[:2] == [
         "papers read: 2 (1 warning)", "concepts: 1 method, 0 tasks, 2 datasets, 1 metric"]
+
+
+def test_load_a_store_then_query_it(tmp_path: Path, seed_build) -> None:
+    out = seed_build.paths["jsonl"][0].parent
+    query = str(Path(__file__).resolve().parents[1] / "queries" / "top-datasets.rq")
+    loaded = kg("load", str(out), "--store", str(tmp_path / "db"))
+    assert loaded.returncode == 0
+    assert re.fullmatch(rf"loaded \d+ triples into {re.escape(str(tmp_path / 'db'))}\n", loaded.stdout)
+    direct, stored = kg("query", str(out), query), kg("query", str(tmp_path / "db"), query, "--format", "table")
+    assert stored.returncode == direct.returncode == 0
+    assert stored.stdout == direct.stdout and stored.stdout.rstrip().endswith("rows)")
+    refused = kg("load", str(out), "--store", str(out))
+    assert refused.returncode == 4 and refused.stderr.count("\n") == 1 and "not a store from kg load" in refused.stderr
+    missing = kg("load", str(tmp_path / "nothing"), "--store", str(tmp_path / "db2"))
+    assert missing.returncode == 3 and missing.stderr.startswith("kg: error: export not found")
+    bad = kg("query", str(tmp_path / "db"), "SELECT ?x WHERE { ?x")
+    assert bad.returncode == 2 and bad.stderr.startswith("kg: error: invalid query: ") and bad.stderr.count("\n") == 1

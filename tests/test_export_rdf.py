@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import re
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -19,6 +21,7 @@ from graph_fixture import HOSTILE_AUTHOR, HOSTILE_TITLE, sample_graph
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pyshacl import validate as pyshacl_validate
+from rdf_parse import rdflib_graph
 from rdflib import RDF, RDFS, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, FOAF, OWL, SKOS
@@ -28,6 +31,7 @@ from kg.export.rdf import CLASSES, DEFAULT_BASE_IRI, KGO, ROLE_PROPERTIES, Iris,
 from kg.model import CONCEPT_TYPES, ROLES
 from kg.shacl import ONTOLOGY, SHAPES, validate
 from kg.sparql import QUERY_PREFIXES, ExportError, QueryError, run_query
+from kg.store import StoreTargetError, is_store, load
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = sorted((ROOT / "queries").glob("*.rq"))
@@ -51,7 +55,7 @@ def _ox_triples(path: Path) -> list:
 
 
 def _rdflib(path: Path) -> Graph:
-    return Graph().parse(path, format=RDFLIB_FORMATS[path.name])
+    return rdflib_graph(path, RDFLIB_FORMATS[path.name])
 
 
 def _hostile_graph() -> nx.MultiDiGraph:
@@ -645,3 +649,73 @@ def test_unreadable_export_raises(tmp_path: Path) -> None:
     with pytest.raises(QueryError) as caught:
         run_query(bad, TITLES)
     assert "\n" not in str(caught.value)
+
+
+# --- the same answers as rdflib, a store folder from kg load -----------------------------------------------------
+
+
+def _rdflib_answer(graph: Graph, text: str) -> tuple[list[list[str]], list[dict]]:
+    """rdflib's answer, as `kg query` printed it before it ran on pyoxigraph: CSV rows and JSON objects."""
+    result = graph.query(prepareQuery(text, initNs=QUERY_PREFIXES))
+    columns = [str(v) for v in result.vars]
+
+    def native(term: object) -> object:
+        if not isinstance(term, Literal):
+            return None if term is None else str(term)
+        value = term.toPython()
+        boolean = str(term.datatype) == "http://www.w3.org/2001/XMLSchema#boolean"
+        if boolean or isinstance(value, bool | int):
+            return bool(value) if boolean else value
+        if isinstance(value, Decimal | float):
+            return float(value) if math.isfinite(value) else str(term)
+        return str(term)
+
+    rows = [["" if v is None else str(v) for v in row] for row in result]
+    return [columns, *rows], [{c: native(v) for c, v in zip(columns, row, strict=True)} for row in result]
+
+
+@pytest.fixture(scope="module")
+def seed_export(seed_build) -> Path:
+    return seed_build.paths["jsonl"][0].parent
+
+
+@pytest.fixture(scope="module")
+def seed_rdflib(seed_export: Path) -> Graph:
+    return rdflib_graph(seed_export / "kg.ttl", "turtle")
+
+
+@pytest.mark.parametrize("path", QUERIES, ids=lambda p: p.name)
+def test_every_query_answers_as_rdflib_did_on_the_seed_build(seed_export: Path, seed_rdflib: Graph,
+                                                             path: Path) -> None:
+    rows, objects = _rdflib_answer(seed_rdflib, path.read_text(encoding="utf-8"))
+    assert _csv_rows(run_query(seed_export, path, "csv")) == rows
+    assert json.loads(run_query(seed_export, path, "json")) == objects
+    table = run_query(seed_export, path, "table", max_width=0).splitlines()
+    assert table[0].split() == " | ".join(rows[0]).split()
+    assert table[-1] == f"({len(objects)} row{'s' if len(objects) != 1 else ''})" and len(table) == len(rows) + 2
+
+
+def test_store_folder_answers_as_the_export(tmp_path: Path, export: Path) -> None:
+    store = tmp_path / "store"
+    assert load(export, store) == len(build_rdf(sample_graph()))
+    assert is_store(store)
+    for fmt in ("table", "csv", "json"):
+        for path in QUERIES:
+            assert run_query(store, path, fmt) == run_query(export, path, fmt), (path.name, fmt)
+    assert validate(store) == validate(export)
+
+
+def test_load_replaces_a_store_and_refuses_other_folders(tmp_path: Path, export: Path) -> None:
+    stores = tmp_path / "stores"
+    load(export / "kg.ttl", stores / "store")
+    before = run_query(stores / "store", TITLES, "csv")
+    load(export / "kg.nt", stores / "store")  # a store is replaced, not added to
+    assert run_query(stores / "store", TITLES, "csv") == before
+    (stores / "empty").mkdir()
+    load(export, stores / "empty")
+    assert is_store(stores / "empty")
+    with pytest.raises(StoreTargetError, match="not empty"):
+        load(export / "kg.nt", export)
+    with pytest.raises(ExportError, match="not found"):
+        load(tmp_path / "missing.nt", stores / "other")
+    assert sorted(p.name for p in stores.iterdir()) == ["empty", "store"]  # no staging folder left behind

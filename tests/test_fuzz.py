@@ -18,9 +18,9 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
-import rdflib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rdf_parse import rdflib_graph
 from rdflib.namespace import DCTERMS, SKOS
 
 from kg.export.flatten import clean_text
@@ -80,7 +80,7 @@ def check_rdf(out: Path, graph: nx.MultiDiGraph) -> None:
     papers = papers_of(graph)
     concepts = {d["label"] for _, d in graph.nodes(data=True) if d["type"] != "Paper"}
     for name, fmt in (("kg.ttl", "turtle"), ("kg.nt", "nt"), ("kg.jsonld", "json-ld")):
-        rdf = rdflib.Graph().parse(out / name, format=fmt)
+        rdf = rdflib_graph(out / name, fmt)
         found = {}
         for subject, identifier in rdf.subject_objects(DCTERMS.identifier):
             title = rdf.value(subject, DCTERMS.title)
