@@ -24,6 +24,7 @@ import networkx as nx
 from kg.model import Paper
 from kg.normalize import label_key, names_any
 from kg.resolve import ConceptIndex
+from kg.similarity import TextSimilarity
 from kg.specificity import reference_share
 
 LINKS_PER_PAPER = 10
@@ -71,7 +72,7 @@ def display_title(paper: Paper, proposed: list[str]) -> str:
 def build_graph(papers: list[Paper], index: ConceptIndex) -> nx.MultiDiGraph:
     """The whole graph: papers, concepts and their statements, then the paper-paper links, then communities."""
     graph = statement_graph(papers, index)
-    add_paper_links(graph, index, len(papers), paper_titles(papers))
+    add_paper_links(graph, index, len(papers), paper_titles(papers), TextSimilarity(papers))
     add_communities(graph)
     return graph
 
@@ -140,7 +141,7 @@ def _role_factor(roles: list[str]) -> float:
 
 
 def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: int,
-                    titles: dict[str, str] | None = None) -> None:
+                    titles: dict[str, str] | None = None, texts: TextSimilarity | None = None) -> None:
     """Link papers through the specific concepts they share, from the concept index (never from all pairs).
 
     A pair is a candidate when it shares an anchor or at least two specific concepts (see linking_concepts), and
@@ -148,7 +149,9 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
     concept one of them proposes or compares with: a single shared dataset or method used in passing says little
     of how two papers relate. A task anchors only when both `titles` name it (a paper without a title cannot
     tell): a task one paper works on and the other mentions on the way ('traffic forecasting' in a
-    trajectory-recovery paper) makes a weak link.
+    trajectory-recovery paper) makes a weak link. With `texts`, the two papers must also be alike in their words
+    (kg.similarity): two papers that share a benchmark or a base model and nothing else are not related work;
+    and two papers close in their words need only one specific concept in common.
     Its weight is the sum, over shared concepts, of their specificity times the role factor of each paper.
     Each paper's candidates are scored one paper at a time from the concepts' paper lists, so memory
     holds one paper's neighbours, not every pair; a pair is kept when it is among the strongest links of either
@@ -168,6 +171,7 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
         return _role_factor(roles(paper, concept_id))
 
     titles = titles or {}
+    texts = texts or TextSimilarity([])
     concept_keys = {c: {label_key(index.concepts[c].label), *(label_key(a) for a in index.concepts[c].aliases)}
                     for c in linking}
 
@@ -196,8 +200,10 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
                 if other not in anchored and anchors(paper, other, concept_id):
                     anchored.add(other)
         scores.pop(paper, None)
-        qualified = [(-score, other) for other, score in scores.items()
-                     if (other in anchored or shared[other] >= 2) and score >= MIN_LINK_WEIGHT]
+        candidates = sorted(other for other, score in scores.items() if score >= MIN_LINK_WEIGHT)
+        closeness = texts.similarities(paper.removeprefix("paper:"), [c.removeprefix("paper:") for c in candidates])
+        qualified = [(-scores[other], other) for other, close in zip(candidates, closeness, strict=True)
+                     if close >= texts.threshold and (other in anchored or shared[other] >= 2 or close >= texts.close)]
         kept.update((min(paper, other), max(paper, other)) for _, other in heapq.nsmallest(LINKS_PER_PAPER, qualified))
     for first, second in sorted(kept):
         shared = sorted(set(concepts_of[first]) & set(concepts_of[second]), key=lambda c: (-linking[c][0], c))

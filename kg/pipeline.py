@@ -31,6 +31,7 @@ from kg.model import CONCEPT_TYPES, Paper, PaperExtraction
 from kg.progress import BuildProgress
 from kg.read import InputError, input_files, read_papers
 from kg.resolve import resolve
+from kg.similarity import TextSimilarity
 
 # Slowest first, so that parallel export processes finish together.
 EXPORT_ORDER = ("rdf", "graphml", "gexf", "html", "neo4j", "jsonl")
@@ -150,7 +151,7 @@ def _build(inputs: Iterable[str | Path], out_dir: Path, names: list[str], option
         started = time.perf_counter()
         with progress.stage("linking"):
             graph = statement_graph(papers, index)
-            add_paper_links(graph, index, len(papers), paper_titles(papers))
+            add_paper_links(graph, index, len(papers), paper_titles(papers), TextSimilarity(papers))
         with progress.stage("communities"):
             add_communities(graph)
         timings["graph"] = time.perf_counter() - started
