@@ -40,6 +40,11 @@ class ConceptIndex:
     extractions: list[PaperExtraction] = field(default_factory=list)
 
 
+# Method is what a name is when nothing says otherwise; a dataset or a metric was said to be one (a head word, a
+# name's shape, 'experiments on X'): one such paper outweighs one that said nothing.
+TYPE_VOTE_WEIGHT = {"Dataset": 1.5, "Metric": 1.5}
+
+
 def _group_key(mention: Mention) -> tuple[str, str | None]:
     """The key a mention resolves to on its own, and the gazetteer type when a gazetteer knows it."""
     gazetteer = alias_index()
@@ -48,9 +53,9 @@ def _group_key(mention: Mention) -> tuple[str, str | None]:
         return label_key(mention.canonical), entry.type if entry else None
     key = label_key(mention.label)
     entry = gazetteer.get(key)
-    if entry is not None:
+    if entry is not None and not (_is_bare_acronym(mention) and mention.type == "Dataset" != entry.type):
         return label_key(entry.canonical), entry.type
-    return key, None
+    return key, None  # a name the paper calls a dataset is not the known sense of its letters ('ETH' dataset)
 
 
 def _is_bare_acronym(mention: Mention) -> bool:
@@ -75,6 +80,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     keyed: list[list[tuple[Mention, str]]] = []
     acronym_owners: dict[str, Counter[str]] = defaultdict(Counter)
     known_types: dict[str, str] = {}
+    owner_types: dict[str, set[str]] = defaultdict(set)  # the types a defined concept was given
     for extraction in extractions:
         rows = []
         for mention in extraction.mentions:
@@ -84,6 +90,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
             rows.append((mention, key))
             for alias in mention.aliases:
                 acronym_owners[label_key(alias)][key] += 1
+                owner_types[key].add(gazetteer_type or mention.type)
         keyed.append(rows)
 
     # 2. a bare acronym joins the concept that papers defined it as, when the corpus gives it one sense only:
@@ -94,7 +101,10 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
         owners = acronym_owners.get(key)
         if not owners or len(owners) > 1:
             return key
-        return next(iter(owners))
+        owner = next(iter(owners))
+        if mention.type == "Dataset" and "Dataset" not in owner_types[owner]:
+            return key  # 'the ETH dataset' is not the exponential time hypothesis (ETH) another paper defined
+        return owner
 
     # 2b. spelling variants: 'Llama 3.1' and 'Llama3.1', 'BLIP-2' and 'BLIP2', 'EPIC-KITCHENS-100' and
     #     'EpicKitchens100', 'student network' and 'student model' name one thing
@@ -102,7 +112,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
 
     # 3. gather forms, types, aliases and statements per concept
     forms: dict[str, Counter[str]] = defaultdict(Counter)
-    type_votes: dict[str, Counter[str]] = defaultdict(Counter)
+    type_votes: dict[str, Counter[str]] = defaultdict(Counter)  # type -> weighted votes
     aliases: dict[str, set[str]] = defaultdict(set)
     canonical: dict[str, str] = {}
     raw: list[tuple[str, Mention, str]] = []
@@ -117,7 +127,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
             forms[key][mention.label] += 1
             aliases[key].update(mention.aliases)
             aliases[key].add(mention.label)
-            type_votes[key][mention.type] += 1
+            type_votes[key][mention.type] += TYPE_VOTE_WEIGHT.get(mention.type, 1.0)
             raw.append((extraction.paper.id, mention, key))
 
     index = ConceptIndex(extractions=extractions)

@@ -167,3 +167,37 @@ def test_kinds_of_data_and_code_availability_are_not_concepts(extractor):
     assert "MATLAB" not in result
     assert "photoplethysmography" not in result and "PPG" not in result
     assert result["QuillNet"] == ("Method", "uses")
+
+
+def test_what_the_authors_call_or_mark_as_their_own_is_proposed(extractor):
+    result = found(extractor, "This approach, which we call Vortex-Guided Plan Steering (VGPS), suits many policies. "
+                              "The proposed tele-teaching approach utilizes Quasar Movement Primitives (QMP). "
+                              "QuokkaNet combines encoders with a new modality-braiding encoder.")
+    assert result["Vortex-Guided Plan Steering"] == ("Method", "proposes")
+    assert result["tele-teaching"] == ("Method", "proposes")
+    assert result["modality-braiding encoder"] == ("Method", "proposes")
+    assert result["quasar movement primitives"] == ("Method", "uses")
+
+
+def test_a_benchmark_paper_evaluates_the_models_it_names(extractor):
+    result = found(extractor, "We introduce a new benchmark, called LexaBench, for legal reasoning. Using LexaBench, "
+                              "we find that PelicanLM and Osprey-13B rely on fine-tuning.")
+    assert result["LexaBench"] == ("Dataset", "proposes")
+    assert result["PelicanLM"] == ("Method", "evaluates")
+    assert result["Osprey-13B"] == ("Method", "evaluates")
+    assert result["fine-tuning"] == ("Method", "uses"), "a technique is used, not evaluated"
+
+
+def test_a_name_experiments_run_on_is_a_dataset_unless_it_has_a_model_size(extractor):
+    result = found(extractor, "We propose QuillPlan. We evaluate on R3R-CE and report results on Bridge-Q2. "
+                              "Experiments on Heron-7B show gains.")
+    assert result["R3R-CE"] == ("Dataset", "evaluated_on")
+    assert result["Bridge-Q2"] == ("Dataset", "evaluated_on")
+    assert result["Heron-7B"][0] == "Method"
+
+
+def test_shorthands_and_adjectives_left_alone_are_not_concepts(extractor):
+    result = found(extractor, "Our arm has 7 DoF and beats SoTA and other SOTAs. We solve a long-standing problem "
+                              "with QuillNet.")
+    assert not {"DoF", "SoTA", "SOTAs", "long-standing"} & set(result)
+    assert result["QuillNet"] == ("Method", "uses")

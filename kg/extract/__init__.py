@@ -98,6 +98,17 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
             and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
+MODEL_WORDS = frozenset(["model", "models", "llm", "llms", "lm", "lms", "transformer", "transformers", "network",
+                         "networks", "agent", "agents", "classifier", "detector", "encoder"])
+
+
+def _names_a_model(cand: Candidate) -> bool:
+    """A proper name ('GPT-4', 'Llama 2') or a kind of model ('large language model'), not a technique
+    ('fine-tuning')."""
+    label = cand.canonical or cand.label
+    return cand.named and (label.split()[-1].lower() in MODEL_WORDS or any(c.isupper() or c.isdigit() for c in label))
+
+
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> list[Mention]:
     candidates = collect_candidates(doc, proposal_phrases(doc))
     roles = assign_roles(candidates, set(title_proposals))
@@ -111,6 +122,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                                     cue="title", evidence=evidence))
     proposal_sentences = {span.sent.start for cand in candidates if roles[cand.key].role == "proposes"
                           for span in cand.spans}
+    proposed_types = {cand.type for cand in candidates if roles[cand.key].role == "proposes"} | {
+        m.type for m in mentions}
+    # a paper that brings a benchmark and no method of its own tests the models it names
+    benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
@@ -125,6 +140,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
+        if benchmark_paper and role == "uses" and ctype == "Method" and _names_a_model(cand):
+            role, rule, cue = "evaluates", "benchmark-paper", ""
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

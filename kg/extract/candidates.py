@@ -41,6 +41,7 @@ NOT_NAMES = frozenset(
         "AI", "ML", "DL", "NLP", "CV", "RL", "I", "II", "IV", "VI", "OK", "US", "UK", "EU", "USA", "GPU", "GPUs", "CPU",
         "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA", "DNN", "DNNs", "NN", "NNs", "ANN",
         "ANNs", "ROI", "RoI", "ROIs", "RoIs", "FPS", "FLOPs", "GFLOPs", "MACs", "SoC", "FPGA", "FPGAs", "ASIC",
+        "SoTA", "DoF", "DoFs", "DOF",
         # vendors and devices: where a model runs, not what it is
         "NVIDIA", "Nvidia", "MacBook", "iPhone", "iPad", "GitHub", "YouTube", "OpenAI", "DeepMind", "PyTorch",
         "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin"
@@ -132,7 +133,8 @@ def in_url(token: Token, text: str) -> bool:
 def is_name_token(token: Token, doc_text: str | None = None) -> bool:
     """A token that looks like a name: inner capitals or digits ('FooNet', 'XYZ-2'), not a web address."""
     text = token.text
-    if text in NOT_NAMES or len(text) < 2 or not text[0].isalpha() or not _NAME_CHARS.fullmatch(text):
+    if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2 \
+            or not text[0].isalpha() or not _NAME_CHARS.fullmatch(text):
         return False
     if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
         return False
@@ -185,6 +187,8 @@ def clean_phrase(span: Span) -> Span | None:
         end -= 1
     if start >= end or end - start > MAX_PHRASE_TOKENS:
         return None
+    if end < span.end and doc[end - 1].dep_ == "amod":
+        return None  # 'a long-standing problem' without its noun is an adjective, not a name
     phrase = doc[start:end]
     words = [t for t in phrase if not t.is_punct]
     if not words or all(t.lower_ in GENERIC_WORDS or t.lower_ in FRONT_MODIFIERS for t in words):
@@ -321,6 +325,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
         if len(hit) == 1 and hit.text.islower() and hit[0].pos_ not in {"NOUN", "PROPN"}:
             continue  # 'recalls' the verb, 'bagging' the participle
+        if len(hit) == 1 and hit.text.isupper() and hit.label_ == "Method" and _listed_as_data(hit):
+            continue  # 'the ETH, UCY and SDD datasets': a method's letters name something else here (a task's
+            # name a dataset's task: 'VQA datasets')
         if hit.label_ == "Metric" and hit.text.islower() and not _reports_a_result(hit.sent):
             continue  # 'a balance between accuracy and security': no result is reported in that metric
         wider = _wider_task(hit) if hit.label_ == "Task" else None
@@ -460,7 +467,29 @@ def _named_as(span: Span) -> str | None:
     verb = root.head
     if root.dep_ in {"oprd", "attr", "dobj", "xcomp"} and verb.lower_ in {"called", "named", "termed", "dubbed"}:
         return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
+    if _where_experiments_run(root) and not MODEL_SIZE.search(span.text):
+        return "Dataset"
     return None
+
+
+# What experiments are run on: 'we evaluate on FooBench', 'results on Foo-CE and Bar', 'trained on FooData'.
+EXPERIMENT_WORDS = frozenset(["experiment", "evaluate", "test", "result", "train", "benchmark", "performance",
+                              "evaluation", "validate", "experimentation", "pretrain", "finetune", "conduct",
+                              "accuracy", "score", "validation", "study"])
+# '7B', '1.3B', '70M': a model's size in a name says the name is a model's ('FooLM-7B')
+MODEL_SIZE = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?[BM]\b")
+
+
+def _where_experiments_run(root: Token) -> bool:
+    """The name is what 'on'/'across' gives an experiment, an evaluation or a training run."""
+    first = root
+    while first.dep_ == "conj" and first.head.i != first.i:
+        first = first.head
+    prep = first.head
+    if first.dep_ != "pobj" or prep.lower_ not in {"on", "across"}:
+        return False
+    governor = prep.head
+    return governor.lemma_.lower().replace("-", "") in EXPERIMENT_WORDS
 
 
 LIST_WORDS = frozenset([",", "and", "or", "(", "i.e.", "e.g.", "ie", "eg", ":", "including", "namely", "such", "as",
@@ -488,6 +517,13 @@ def _list_head(span: Span) -> Token | None:
         if token is not None and token.lower_ in DATASET_HEADS:
             return token
     return None
+
+
+def _listed_as_data(span: Span) -> bool:
+    """'the ETH dataset', 'on ETH, UCY and SDD datasets', 'benchmarks (i.e., ETH, ...)'."""
+    doc = span.doc
+    after = doc[span.end] if span.end < len(doc) else None
+    return (after is not None and after.lower_ in DATASET_HEADS) or _list_head(span) is not None
 
 
 def type_by_name(text: str) -> str | None:

@@ -28,6 +28,8 @@ AUTHOR_SUBJECTS = frozenset(
     ]
 )
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
+# 'which we call FooNet', 'we term this FooNet': the author names it
+NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
 CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
 LIST_OPENERS = frozenset(["including", "namely", ":"])
@@ -58,7 +60,8 @@ COMPARE_PREPS = frozenset(
 ESTABLISHED_DF = 10
 EVALUATE_VERBS = frozenset(
     [
-        "evaluate", "benchmark", "test", "assess", "analyze", "analyse", "probe", "examine", "audit", "measure"
+        "evaluate", "benchmark", "test", "assess", "analyze", "analyse", "probe", "examine", "audit", "measure",
+        "investigate", "attack", "jailbreak"
     ]
 )
 EVALUATE_NOUNS = frozenset(["evaluation", "analysis", "assessment", "benchmarking", "study", "comparison", "audit"])
@@ -157,6 +160,10 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                     words, phrases = _proposal_object(child)
                     objects |= words
                     listed += phrases
+        if token.lemma_ in NAMING_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
+            for child in token.children:
+                if child.dep_ in {"oprd", "attr", "xcomp"} or (child.dep_ == "dobj" and child.pos_ != "PRON"):
+                    objects |= _head_chain(child)
         if token.lower_ in NAMING_WORDS:
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
@@ -232,6 +239,17 @@ def _has_our(span: Span) -> bool:
     head = span.root.head
     return any(c.lower_ in {"our", "proposed"} and c.i < span.start for c in head.children) if head.pos_ == "NOUN" \
         and span.root.dep_ == "compound" else False
+
+
+# What a paper's own component is called: 'the proposed tele-teaching approach', 'our FooBar module'
+OWN_KINDS = INTRODUCED_KINDS | frozenset(["system", "pipeline", "scheme", "strategy", "mechanism", "procedure",
+                                           "paradigm", "policy", "encoder", "decoder", "network", "loss"])
+
+
+def _names_our_kind(span: Span) -> bool:
+    """'the proposed tele-teaching approach': the phrase names the paper's own approach by modifying its noun."""
+    root = span.root
+    return root.dep_ in {"compound", "amod", "nmod"} and root.head.lemma_ in OWN_KINDS and _has_our(span)
 
 
 def _after_compare_cue(span: Span) -> bool:
@@ -444,6 +462,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = (0.75, "our-name")
             elif eligible and not compared_here and _marked_new(span) and in_proposal_sentence(span):
                 found = (0.8, "novel-name")  # 'we propose an approach with a novel FooFormer
+            elif not cand.named and not known and not compared_here and cand.type == "Method" and (
+                    _marked_new(span) or _names_our_kind(span)):
+                found = (0.65, "novel-phrase")  # 'with a new modality-fusing encoder', 'the proposed X approach'
             elif eligible and cand.rule == "name" and cand.type == "Method" and _subject_of_success(span):
                 found = (0.65, "name-subject-of-result")
             else:
