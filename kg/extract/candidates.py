@@ -57,7 +57,10 @@ CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "b
 RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem", "rate", "condition", "insight",
                           "property", "proof", "characterization", "characterisation", "connection", "perspective",
                           "view", "understanding", "explanation", "observation", "finding", "evidence", "conjecture",
-                          "lemma", "limit", "regret", "complexity", "question", "answer"])
+                          "lemma", "limit", "regret", "complexity", "question", "answer",
+                          # and what it does to show it: 'we present real robot validation'
+                          "validation", "evaluation", "experiment", "demonstration", "study", "investigation",
+                          "comparison", "assessment", "benchmarking", "ablation", "survey", "review", "overview"])
 MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
@@ -72,6 +75,8 @@ GENERIC_PHRASES = frozenset(
         "probabilistic model", "computational model", "baseline model", "optimization algorithm",
         "optimization method", "training procedure", "training method", "training algorithm", "learning machine",
         "learning system", "learning framework", "base model", "pretrained model", "pre trained model",
+        # whole fields: what a paper belongs to, not what it works on
+        "natural language processing", "computer vision", "robotics", "data mining", "speech processing",
     ]
 )
 
