@@ -428,7 +428,31 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     # a sentence that says where the code is ('MATLAB code is available at ...') says nothing of the work
     for cand in list(by_key.values()):
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)]
+        if cand.type == "Task" and not cand.canonical and cand.spans and all(_names_a_kind_of_method(span)
+                                                                              for span in cand.spans):
+            cand.type = "Method"  # 'the half-quadratic minimization technique', 'an error-aware sampling method'
     return [cand for cand in by_key.values() if cand.spans]
+
+
+METHOD_KINDS = frozenset(["technique", "techniques", "method", "methods", "approach", "approaches", "algorithm",
+                          "algorithms", "module", "modules", "framework", "strategy", "scheme", "procedure",
+                          "mechanism", "operator", "layer", "loss"])
+
+
+# Heads that name an outcome to reach: 'a character recognition method' is a method for a task, and the task
+# stays one. Other task heads name a way of working ('sampling', 'selection', 'optimization'), and 'an
+# error-aware sampling method' is a method.
+OUTCOME_HEADS = frozenset(["classification", "detection", "segmentation", "prediction", "recognition", "estimation",
+                           "translation", "summarization", "answering", "retrieval", "forecasting", "reconstruction",
+                           "restoration", "extraction", "tracking", "captioning", "recommendation", "localization",
+                           "parsing", "tagging", "completion", "inpainting", "denoising", "deblurring",
+                           "super-resolution", "synthesis", "editing", "understanding", "navigation", "manipulation",
+                           "grounding", "verification", "identification", "generation", "imputation", "diagnosis"])
+
+
+def _names_a_kind_of_method(span: Span) -> bool:
+    doc = span.doc
+    return span.end < len(doc) and doc[span.end].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
 
 
 SIGNAL_NOUNS = frozenset(["signal", "signals", "data", "recordings", "measurements", "readings", "images", "scans"])
