@@ -256,9 +256,9 @@ def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, na
         for _, target in moves:
             if target.is_dir():
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
-        with signals_held():
+            target.parent.mkdir(parents=True, exist_ok=True)
+        with signals_held():  # the renames alone, back to back: the shortest window a SIGKILL could split
             for source, target in moves:
-                target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)
             shutil.rmtree(staging, ignore_errors=True)
         return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds, reuse

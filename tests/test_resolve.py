@@ -203,3 +203,19 @@ def test_a_bare_acronym_with_two_senses_in_the_corpus_joins_neither():
         extraction("c", mention("CAD", rule="name")),
     ])
     assert concept_of(one_sense, "a") == concept_of(one_sense, "c")
+
+
+def test_a_known_task_that_the_corpus_mostly_uses_as_a_tool_becomes_a_method():
+    def tool(paper_id: str) -> PaperExtraction:
+        return extraction(paper_id, mention("reinforcement learning", ctype="Method", rule="gazetteer",
+                                            canonical="reinforcement learning"))
+
+    def problem(paper_id: str) -> PaperExtraction:
+        return extraction(paper_id, mention("reinforcement learning", ctype="Task", role="addresses",
+                                            rule="gazetteer", canonical="reinforcement learning"))
+
+    mostly_tools = resolve([tool("a"), tool("b"), problem("c")])
+    assert [c.type for c in mostly_tools.concepts.values()] == ["Method"]
+    assert mostly_tools.statements["c"][0].role == "uses"
+    evenly = resolve([tool("a"), problem("b")])
+    assert [c.type for c in evenly.concepts.values()] == ["Task"], "one use as a tool does not outweigh the gazetteer"

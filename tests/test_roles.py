@@ -201,3 +201,12 @@ def test_shorthands_and_adjectives_left_alone_are_not_concepts(extractor):
                               "with QuillNet.")
     assert not {"DoF", "SoTA", "SOTAs", "long-standing"} & set(result)
     assert result["QuillNet"] == ("Method", "uses")
+
+
+def test_a_way_of_working_is_a_method_and_an_outcome_stays_a_task(extractor):
+    result = found(extractor, "The half-quadratic minimization technique is used to weight instances. We build a "
+                              "character recognition method. Our policies are trained with deep reinforcement "
+                              "learning.")
+    assert result["half-quadratic minimization"][0] == "Method"
+    assert result["character recognition"] == ("Task", "addresses")
+    assert result["deep reinforcement learning"] == ("Method", "uses")

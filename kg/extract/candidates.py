@@ -428,9 +428,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     # a sentence that says where the code is ('MATLAB code is available at ...') says nothing of the work
     for cand in list(by_key.values()):
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)]
-        if cand.type == "Task" and not cand.canonical and cand.spans and all(_names_a_kind_of_method(span)
-                                                                              for span in cand.spans):
-            cand.type = "Method"  # 'the half-quadratic minimization technique', 'an error-aware sampling method'
+        if cand.type == "Task" and cand.spans and all(_names_a_kind_of_method(span) or _used_as_a_tool(span)
+                                                      for span in cand.spans):
+            # 'the half-quadratic minimization technique', 'an error-aware sampling method', 'trained with deep
+            # reinforcement learning': a way of working, not a problem to solve (kg.resolve weighs a known task's
+            # uses like these across the corpus)
+            cand.type = "Method"
     return [cand for cand in by_key.values() if cand.spans]
 
 
@@ -447,12 +450,25 @@ OUTCOME_HEADS = frozenset(["classification", "detection", "segmentation", "predi
                            "restoration", "extraction", "tracking", "captioning", "recommendation", "localization",
                            "parsing", "tagging", "completion", "inpainting", "denoising", "deblurring",
                            "super-resolution", "synthesis", "editing", "understanding", "navigation", "manipulation",
-                           "grounding", "verification", "identification", "generation", "imputation", "diagnosis"])
+                           "grounding", "verification", "identification", "generation", "imputation", "diagnosis",
+                           "registration", "transcription", "diarization", "localisation", "summarisation"])
 
 
 def _names_a_kind_of_method(span: Span) -> bool:
     doc = span.doc
     return span.end < len(doc) and doc[span.end].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
+
+
+TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
+USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
+
+
+def _used_as_a_tool(span: Span) -> bool:
+    """'policies trained with deep reinforcement learning', 'we employ multi-task learning'."""
+    root = span.root
+    if root.dep_ == "pobj" and root.head.lower_ in TOOL_PREPOSITIONS and root.head.head.pos_ == "VERB":
+        return True
+    return root.dep_ == "dobj" and root.head.lemma_ in USE_VERBS
 
 
 SIGNAL_NOUNS = frozenset(["signal", "signals", "data", "recordings", "measurements", "readings", "images", "scans"])
