@@ -210,3 +210,31 @@ def test_a_way_of_working_is_a_method_and_an_outcome_stays_a_task(extractor):
     assert result["half-quadratic minimization"][0] == "Method"
     assert result["character recognition"] == ("Task", "addresses")
     assert result["deep reinforcement learning"] == ("Method", "uses")
+
+
+def test_examples_after_a_comparison_and_hyphenated_names_are_compared_with(extractor):
+    result = found(extractor, "QuillQA achieves better accuracy over gpt-3.5-turbo with Chain-of-Thought. Our "
+                              "detector outperforms strong detectors (both kinds) such as GLTR, FooZero, and "
+                              "ZeroFoo by 20% across domains. It even outperforms LLMs like OrcaChat and KeaLM.")
+    for name in ("chain-of-thought", "GLTR", "FooZero", "ZeroFoo", "OrcaChat", "KeaLM"):
+        assert result[name] == ("Method", "compares"), name
+
+
+def test_a_preposition_far_before_a_name_compares_nothing(extractor):
+    result = found(extractor, "We define the verification problems for these models against a bounded fragment "
+                              "of QTL.")
+    assert result["QTL"][1] != "compares"
+
+
+def test_a_name_introduced_after_a_dash_and_benchmarks_listed_together(extractor):
+    result = found(extractor, "We demonstrate MOREL – a model for multi-lingual newspaper signaling. MOREL achieves "
+                              "state-of-the-art on QuokHal-Bench, POPA, and GAVIA.")
+    assert result["MOREL"] == ("Method", "proposes")
+    for name in ("QuokHal-Bench", "POPA", "GAVIA"):
+        assert result[name] == ("Dataset", "evaluated_on"), name
+
+
+def test_a_title_phrase_with_a_word_of_its_own_is_no_name(extractor):
+    mentions = extractor.extract_text("We study how models place parties on a political spectrum.",
+                                      title="Kea meets EU: Investigating the political spectrum")
+    assert not [m for m in mentions if m.rule == "title-name"]

@@ -73,6 +73,8 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
     names = {}
     for part in title.split(":", 1)[0].split(" and "):  # 'FooQA and BarLM: a dataset and a model'
         head = nlp.make_doc(part.strip())
+        if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head):
+            continue  # 'Llama meets EU': a phrase with a word of its own, not a name
         if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
             names[label_key(head.text)] = head.text
     return names

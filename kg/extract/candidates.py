@@ -514,11 +514,14 @@ def _named_as(span: Span) -> str | None:
         return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
     if _where_experiments_run(root) and not MODEL_SIZE.search(span.text):
         return "Dataset"
+    if any(type_by_name(other.text) == "Dataset" for other in root.conjuncts):
+        return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE': listed with a benchmark, a benchmark
     return None
 
 
 # What experiments are run on: 'we evaluate on FooBench', 'results on Foo-CE and Bar', 'trained on FooData'.
 EXPERIMENT_WORDS = frozenset(["experiment", "evaluate", "test", "result", "train", "benchmark", "performance",
+                              "achieve", "stateoftheart", "sota", "outperform", "surpass", "excel",
                               "evaluation", "validate", "experimentation", "pretrain", "finetune", "conduct",
                               "accuracy", "score", "validation", "study"])
 # '7B', '1.3B', '70M': a model's size in a name says the name is a model's ('FooLM-7B')

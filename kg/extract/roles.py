@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.candidates import Candidate, noun_chunks
+from kg.extract.candidates import Candidate, is_name_token, noun_chunks
 from kg.extract.lexicon import DATASET_HEADS
 from kg.specificity import reference_df
 
@@ -213,7 +213,8 @@ def _introduced_with_novelty(span: Span) -> bool:
     """'X, a novel framework that ...', 'X is a new method for ...', 'X, an efficient ... algorithm'."""
     doc = span.doc
     i = span.end
-    if i < len(doc) and doc[i].text == ",":
+    if i < len(doc) and doc[i].text in {",", "–", "—", ":"} or (i < len(doc) and doc[i].text == "-"
+                                                                  and doc[i].whitespace_):
         window = doc[i + 1 : min(i + 8, span.sent.end)]
     elif i < len(doc) and doc[i].lemma_ == "be":
         window = doc[i + 1 : min(i + 4, span.sent.end)]
@@ -255,8 +256,13 @@ def _names_our_kind(span: Span) -> bool:
 def _after_compare_cue(span: Span) -> bool:
     """'outperforms X', 'than the strong X': a cue a few words before, with no clause break between."""
     doc = span.doc
-    for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
+    words = 0  # a hyphenated name counts as one word ('over gpt-3.5-turbo with X': three words back)
+    for i in range(span.start - 1, span.sent.start - 1, -1):
         token = doc[i]
+        glued = i + 1 < len(doc) and doc[i + 1].text == "-" and not token.whitespace_
+        words += not (token.text == "-" or glued)
+        if words > 4:
+            return False
         if token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_PREPS:
             return True
         if token.lower_ in {"to", "with"} and i > 0 and doc[i - 1].lower_ in {"compared", "comparison", "relative",
@@ -265,6 +271,8 @@ def _after_compare_cue(span: Span) -> bool:
         if i > 0 and (doc[i - 1].lower_, token.lower_) in {("instead", "of"), ("rather", "than"), ("improves", "on"),
                                                            ("improve", "upon"), ("improves", "upon")}:
             return True
+        if token.text == "-" and not token.whitespace_ and i > 0 and not doc[i - 1].whitespace_:
+            continue  # inside a hyphenated name ('over gpt-3.5-turbo with X')
         if token.is_punct or (token.pos_ in {"VERB", "AUX"} and token.dep_ != "amod"):
             return False  # ('outperforms supervised X': a participle that qualifies X is no new clause)
         if token.pos_ == "ADP" and token.lower_ not in {"to", "with", "on", "upon", "of"} or (
@@ -362,8 +370,33 @@ def _evaluate_objects(sent: Span) -> set[int]:
     return objects
 
 
-def _compare_objects(sent: Span) -> set[int]:
+EXAMPLE_OPENERS = frozenset(["including", "like", "namely"])
+
+
+def _examples_after_comparison(sent: Span) -> set[int]:
+    """'outperforms state-of-the-art detectors (both ...) such as A, B, and C by 20%', 'outperforming LLMs like A
+    and B': the examples listed after a comparison verb, read along the words up to the next preposition."""
+    doc = sent.doc
+    compared = False
     objects: set[int] = set()
+    for token in sent:
+        if token.lemma_ in COMPARE_VERBS:
+            compared = True
+            continue
+        opens = token.lower_ in EXAMPLE_OPENERS or (token.lower_ == "as" and token.i > sent.start
+                                                    and doc[token.i - 1].lower_ == "such")
+        if not compared or not opens:
+            continue
+        for word in doc[token.i + 1 : sent.end]:
+            if (word.pos_ == "ADP" and word.lower_ != "of") or word.text in {".", ";", ":"} or (
+                    word.pos_ == "VERB" and not is_name_token(word)):
+                break
+            objects.add(word.i)
+    return objects
+
+
+def _compare_objects(sent: Span) -> set[int]:
+    objects: set[int] = _examples_after_comparison(sent)
     for token in sent:
         if token.pos_ == "NOUN" and (token.lower_ in PRIOR_WORK_WORDS
                                      or any(c.lower_ in PRIOR_WORK_WORDS for c in token.children)):
