@@ -238,3 +238,17 @@ def test_a_title_phrase_with_a_word_of_its_own_is_no_name(extractor):
     mentions = extractor.extract_text("We study how models place parties on a political spectrum.",
                                       title="Kea meets EU: Investigating the political spectrum")
     assert not [m for m in mentions if m.rule == "title-name"]
+
+
+def test_machines_are_no_concepts_and_a_new_named_dataset_is_proposed(extractor):
+    result = found(extractor, "We evaluate GaitQ in the real world on the ANYquad C platform. Pre-training uses a "
+                              "novel Foundation Touch (FoTo) dataset aggregated from open datasets.")
+    assert "ANYquad" not in result
+    assert result["Foundation Touch"] == ("Dataset", "proposes")
+
+
+def test_a_known_task_used_as_a_tool_is_a_method(extractor):
+    result = found(extractor, "We propose a bi-level optimization-based imitation framework. We show that "
+                              "pretraining with offline reinforcement learning helps.")
+    assert result["bilevel optimization"] == ("Method", "uses")
+    assert result["offline reinforcement learning"] == ("Method", "uses")

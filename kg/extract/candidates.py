@@ -274,7 +274,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             data_names.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
-        if hit is not None:
+        if hit is None and after is not None and after.lower_ in DATASET_HEADS:
+            ctype, canonical = "Dataset", ""  # 'a novel Foundation Tactile (FoTa) dataset'
+        elif hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
         else:
             found_type = head_type([t.text for t in long]) or type_by_name(short.text)
@@ -355,6 +357,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
             continue
         nxt = doc[span.end] if span.end < len(doc) else None
+        if _names_a_machine(span):
+            continue  # 'the ANYmal C platform', 'a Franka arm': a machine, not a concept of the field
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
         ctype = ctype or type_by_name(span.text) or "Method"
         add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
@@ -459,15 +463,30 @@ def _names_a_kind_of_method(span: Span) -> bool:
     return span.end < len(doc) and doc[span.end].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
 
 
+HARDWARE_NOUNS = frozenset(["platform", "robot", "arm", "gripper", "hand", "quadruped", "humanoid", "drone",
+                            "headset", "device", "camera", "sensor", "chip", "board", "car", "vehicle"])
+def _names_a_machine(span: Span) -> bool:
+    token = span.root
+    while token.dep_ == "compound" and token.head.i != token.i:
+        token = token.head
+    return token.i != span.root.i and token.lemma_ in HARDWARE_NOUNS
+
+
 TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
 USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
 
 
 def _used_as_a_tool(span: Span) -> bool:
-    """'policies trained with deep reinforcement learning', 'we employ multi-task learning'."""
-    root = span.root
-    if root.dep_ == "pobj" and root.head.lower_ in TOOL_PREPOSITIONS and root.head.head.pos_ == "VERB":
+    """'policies trained with deep reinforcement learning', 'pretraining with offline RL', 'we employ multi-task
+    learning', 'a bi-level optimization-based framework'."""
+    doc = span.doc
+    if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ == "based":
         return True
+    root = span.root
+    if root.dep_ == "pobj" and root.head.lower_ in TOOL_PREPOSITIONS:
+        done_with = root.head.head
+        if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing"):
+            return True
     return root.dep_ == "dobj" and root.head.lemma_ in USE_VERBS
 
 
@@ -514,8 +533,10 @@ def _named_as(span: Span) -> str | None:
         return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
     if _where_experiments_run(root) and not MODEL_SIZE.search(span.text):
         return "Dataset"
-    if any(type_by_name(other.text) == "Dataset" for other in root.conjuncts):
-        return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE': listed with a benchmark, a benchmark
+    hits = doc.spans.get(SPAN_KEY, [])
+    known_data = {i for hit in hits if hit.label_ == "Dataset" for i in range(hit.start, hit.end)}
+    if any(type_by_name(other.text) == "Dataset" or other.i in known_data for other in root.conjuncts):
+        return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE', 'on Calvin, RLBench, ALOHA': listed with benchmarks
     return None
 
 

@@ -493,8 +493,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = (0.85, "novel-apposition")  # but 'Unlike X, our model ...' compares with X
             elif eligible and not compared_here and _has_our(span):
                 found = (0.75, "our-name")
-            elif eligible and not compared_here and _marked_new(span) and in_proposal_sentence(span):
-                found = (0.8, "novel-name")  # 'we propose an approach with a novel FooFormer
+            elif eligible and not compared_here and _marked_new(span) and (
+                    in_proposal_sentence(span) or cand.type == "Dataset"):
+                found = (0.8, "novel-name")  # 'an approach with a novel FooFormer', 'a new FooSet dataset'
             elif not cand.named and not known and not compared_here and cand.type == "Method" and (
                     _marked_new(span) or _names_our_kind(span)):
                 found = (0.65, "novel-phrase")  # 'with a new modality-fusing encoder', 'the proposed X approach'
