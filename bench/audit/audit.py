@@ -1,6 +1,8 @@
 """Audit a build by hand, as ../shared/eval/AUDIT.md says, and keep the verdicts as data.
 
     python bench/audit/audit.py sheet EXPORT --out SHEET.md        # the items a fresh reader judges
+    python bench/audit/audit.py sheet EXPORT --out SHEET.md --unjudged VERDICTS.json
+                                                                  # only those no verdict covers yet
     python bench/audit/audit.py report EXPORT VERDICTS.json        # precision on the judged items still there,
                                                                   # and the new items that need a verdict
 
@@ -50,10 +52,21 @@ def _paper_items(record: dict) -> list[str]:
             for name in LIST_ROLE for item in record.get(name, [])]
 
 
-def sheet(records: list[dict]) -> str:
+def _judged_keys(verdicts: dict) -> tuple[set, set, set]:
+    return ({(v["paper"], v["list"], v["label"]) for v in verdicts.get("items", [])},
+            {entry["paper"] for entry in verdicts.get("recall", [])},
+            {(v["first"], v["second"]) for v in verdicts.get("links", []) + verdicts.get("strongest", [])})
+
+
+def sheet(records: list[dict], verdicts: dict | None = None) -> str:
+    """The sampled items, papers and links for a reader; with `verdicts`, only those no verdict covers (each keeps
+    its number in the whole sample)."""
     items, papers, links, strongest = draw(records)
+    judged_items, judged_papers, judged_links = _judged_keys(verdicts or {})
     out = ["# Items (verdict a/b/c/d and a few words of reason for each)", ""]
     for number, item in enumerate(items, 1):
+        if (item.paper, item.list, item.label) in judged_items:
+            continue
         alias = f"; aliases: {', '.join(item.aliases[:5])}" if item.aliases else ""
         out.append(f"## I{number}. {item.label} — type {item.type}, role {LIST_ROLE.get(item.list, item.list)}, "
                    f"confidence {item.confidence:.2f}{alias}")
@@ -62,6 +75,8 @@ def sheet(records: list[dict]) -> str:
         out.append("")
     out += ["# Recall (for each paper: what an expert would index; which of those were found)", ""]
     for number, record in enumerate(papers, 1):
+        if record["id"] in judged_papers:
+            continue
         out.append(f"## R{number}. {record['id']}: {record.get('title', '')}")
         out.append(record.get("abstract", ""))
         out.append("Found: " + ("; ".join(_paper_items(record)) or "(nothing)"))
@@ -69,6 +84,8 @@ def sheet(records: list[dict]) -> str:
     for heading, group, prefix in (("Links (good/weak/bad)", links, "L"), ("The 10 strongest links", strongest, "S")):
         out += [f"# {heading}", ""]
         for number, link in enumerate(group, 1):
+            if (link.first, link.second) in judged_links:
+                continue
             out.append(f"## {prefix}{number}. weight {link.weight:.2f}; shared: {', '.join(link.shared)}")
             out.append(f"- {link.first}: {link.first_title}")
             out.append(f"- {link.second}: {link.second_title}")
@@ -106,6 +123,19 @@ def report(records: list[dict], verdicts: dict) -> str:
         lines.append(f"  links: {tally['good']} good, {tally['weak']} weak, {tally['bad']} bad "
                      f"of {len(judged_links)} judged links still in the build")
     items, papers, links, _ = draw(records)
+    sampled = [judged[(i.paper, i.list, i.label)] for i in items if (i.paper, i.list, i.label) in judged]
+    if sampled:
+        grades = {grade: sum(v["verdict"] == grade for v in sampled) for grade in "abcd"}
+        lines.append(f"  this build's sample: strict {grades['a'] / len(sampled):.2f}, lenient "
+                     f"{(grades['a'] + grades['c']) / len(sampled):.2f} on the {len(sampled)} of {len(items)} "
+                     f"sampled items with a verdict")
+    link_verdicts = {(v["first"], v["second"]): v["verdict"] for v in verdicts.get("links", [])}
+    sampled_links = [link_verdicts[(link.first, link.second)] for link in links
+                     if (link.first, link.second) in link_verdicts]
+    if sampled_links:
+        lines.append(f"  this build's sampled links: {sampled_links.count('good')} good, "
+                     f"{sampled_links.count('weak')} weak, {sampled_links.count('bad')} bad of the "
+                     f"{len(sampled_links)} of {len(links)} with a verdict")
     new_items = [i for i in items if (i.paper, i.list, i.label) not in judged]
     judged_pairs = {(v["first"], v["second"]) for v in verdicts.get("links", [])}
     new_links = [link for link in links if (link.first, link.second) not in judged_pairs]
@@ -124,13 +154,15 @@ def main() -> None:
     make = commands.add_parser("sheet", help="write the sampled items for a reader to judge")
     make.add_argument("export", type=Path)
     make.add_argument("--out", type=Path, required=True)
+    make.add_argument("--unjudged", type=Path, help="a verdicts file: leave out what it already judges")
     check = commands.add_parser("report", help="precision on judged items; items that need a verdict")
     check.add_argument("export", type=Path)
     check.add_argument("verdicts", type=Path)
     args = parser.parse_args()
     records = read_papers(args.export)
     if args.command == "sheet":
-        args.out.write_text(sheet(records) + "\n", encoding="utf-8")
+        verdicts = json.loads(args.unjudged.read_text(encoding="utf-8")) if args.unjudged else None
+        args.out.write_text(sheet(records, verdicts) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
     else:
         print(report(records, json.loads(args.verdicts.read_text(encoding="utf-8"))))
