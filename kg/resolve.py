@@ -134,7 +134,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     for key in sorted(forms):
         votes = type_votes[key]
         ctype = known_types.get(key) or min(votes, key=lambda t: (-votes[t], CONCEPT_TYPES.index(t)))
-        if ctype == "Task" and votes["Method"] >= max(2, 2 * votes["Task"]):
+        if ctype == "Task" and votes["Method"] >= 2 and votes["Method"] > votes["Task"]:
             ctype = "Method"  # a known task this corpus mostly works with ('trained with reinforcement learning')
         label = canonical.get(key) or _pick_label(forms[key], key)
         index.concepts[slugify(key)] = Concept(

@@ -252,3 +252,16 @@ def test_a_known_task_used_as_a_tool_is_a_method(extractor):
                               "pretraining with offline reinforcement learning helps.")
     assert result["bilevel optimization"] == ("Method", "uses")
     assert result["offline reinforcement learning"] == ("Method", "uses")
+
+
+def test_a_coined_name_is_not_the_known_method_inside_it(extractor):
+    result = found(extractor, "We introduce the Hierarchical Feature Matching approach to estimate meshes from "
+                              "video.")
+    assert result["hierarchical feature matching"] == ("Method", "proposes")
+    assert "feature matching" not in result and "image matching" not in result
+
+
+def test_what_experiments_are_run_to_evaluate_the_efficacy_of_is_evaluated(extractor):
+    result = found(extractor, "We build a simulator. We conduct experiments to evaluate the efficacy of various "
+                              "reinforcement learning algorithms and trajectory optimization techniques.")
+    assert result["trajectory optimization"] == ("Method", "evaluates")

@@ -321,9 +321,13 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             for label in labels:
                 add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6), span)
 
-    # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE')
+    # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE') or of a name the
+    #    authors coin ('we introduce the Hierarchical Feature Matching approach')
+    coined = [chunk for chunk in proposed_phrases if _title_cased(chunk)]
     for hit in gazetteer:
         if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES:
+            continue
+        if any(c.start <= hit.start and hit.end <= c.end and len(c) > len(hit) for c in coined):
             continue
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
         if len(grown) > len(hit):
@@ -586,6 +590,17 @@ def _list_head(span: Span) -> Token | None:
         if token is not None and token.lower_ in DATASET_HEADS:
             return token
     return None
+
+
+def _title_cased(chunk: Span) -> bool:
+    """'the Hierarchical Feature Matching approach': two or more capitalised words, as a coined name is written."""
+    words = [t for t in chunk if t.is_alpha and not t.is_stop and t.lower_ not in TRAILING_WORDS
+             and t.lower_ not in GENERIC_OBJECT_WORDS]
+    return len(words) >= 2 and all(t.text[0].isupper() for t in words)
+
+
+GENERIC_OBJECT_WORDS = frozenset(["approach", "method", "framework", "model", "algorithm", "technique", "system",
+                                  "module", "architecture", "network", "pipeline", "strategy", "scheme"])
 
 
 def _listed_as_data(span: Span) -> bool:

@@ -82,16 +82,19 @@ SUCCESS_VERBS = frozenset(
 )
 
 
-def _is_author_subject(verb: Token) -> bool:
+def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
+    """Whether the authors do it: 'we propose X', 'we first propose X and then introduce Y', 'we aim to propose X';
+    with `purpose`, also 'we run experiments to evaluate X'."""
     for child in verb.children:
         if child.dep_ in {"nsubj", "nsubjpass"} and child.lower_ in AUTHOR_SUBJECTS:
             return True
-    # 'we first propose X and then introduce Y': the subject sits on the first conjunct
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
-        return _is_author_subject(verb.head)
-    # 'we aim to propose X'
+        return _is_author_subject(verb.head, purpose)
     if verb.dep_ == "xcomp" and verb.head.pos_ == "VERB":
-        return _is_author_subject(verb.head)
+        return _is_author_subject(verb.head, purpose)
+    if purpose and verb.dep_ == "advcl" and verb.head.pos_ == "VERB" and any(
+            c.lower_ == "to" and c.dep_ == "aux" for c in verb.children):
+        return _is_author_subject(verb.head, purpose)
     return False
 
 
@@ -343,16 +346,34 @@ def _listed_after(noun: Token) -> set[int]:
     return words
 
 
+ASPECT_NOUNS = frozenset(["efficacy", "effectiveness", "performance", "ability", "capability", "robustness",
+                          "behavior", "behaviour", "quality", "accuracy", "efficiency", "reliability"])
+
+
+def _aspect_of(noun: Token) -> set[int]:
+    """'evaluate the efficacy of various RL algorithms and trajectory optimization techniques': what the aspect
+    is of."""
+    if noun.lemma_ not in ASPECT_NOUNS:
+        return set()
+    words: set[int] = set()
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            for obj in prep.children:
+                if obj.dep_ == "pobj":
+                    words |= _head_chain(obj, OBJECT_DEPS) | _listed_after(obj)
+    return words
+
+
 def _evaluate_objects(sent: Span) -> set[int]:
     """What the paper evaluates or analyses: 'we evaluate A and B', 'A and B are benchmarked', 'an analysis
     of A'."""
     objects: set[int] = set()
     for token in sent:
         if token.lemma_ in EVALUATE_VERBS and token.pos_ == "VERB":
-            if _is_author_subject(token):
+            if _is_author_subject(token, purpose=True):
                 for child in token.children:
                     if child.dep_ == "dobj":
-                        objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
+                        objects |= _head_chain(child, NAME_DEPS) | _listed_after(child) | _aspect_of(child)
                 # 'we evaluate A, B and C on ...': the words up to the first preposition, however parsed
                 for word in sent.doc[token.i + 1 : sent.end]:
                     if word.pos_ == "ADP" or word.text in {".", ";", ":"} or word.dep_ == "mark":
