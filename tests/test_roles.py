@@ -265,3 +265,18 @@ def test_what_experiments_are_run_to_evaluate_the_efficacy_of_is_evaluated(extra
     result = found(extractor, "We build a simulator. We conduct experiments to evaluate the efficacy of various "
                               "reinforcement learning algorithms and trajectory optimization techniques.")
     assert result["trajectory optimization"] == ("Method", "evaluates")
+
+
+def test_an_analysis_without_a_method_of_its_own_evaluates_the_known_models_it_studies(extractor):
+    text = ("Language models write poems. In particular, we assess whether a large language model (GPT-3.5) can "
+            "write choreographies.")
+    assert found(extractor, text)["GPT-3.5"] == ("Method", "evaluates")
+    with_own = found(extractor, "We propose QuillBot, a dance planner. We assess whether our planner with GPT-3.5 "
+                                "can write choreographies.")
+    assert with_own["GPT-3.5"][1] != "evaluates"
+
+
+def test_capitals_that_spell_an_acronym_are_no_name(extractor):
+    result = found(extractor, "We build CREHate, a CRoss-cultural English Hate speech dataset, and test it with "
+                              "EVALuation prompts.")
+    assert "CRoss" not in result and "EVALuation" not in result

@@ -18,7 +18,7 @@ from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spa
 from kg.extract.background import is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.lexicon import DATASET_HEADS
-from kg.extract.roles import assign_roles, engaged, proposal_phrases
+from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import is_term
@@ -129,6 +129,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
     # a paper that brings a benchmark and no method of its own tests the models it names
     benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
+    analysed = analysis_sentences(doc)
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
@@ -142,8 +143,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
-        if benchmark_paper and role == "uses" and ctype == "Method" and _names_a_model(cand):
-            role, rule, cue = "evaluates", "benchmark-paper", ""
+        if role == "uses" and ctype == "Method" and _names_a_model(cand):
+            if benchmark_paper:
+                role, rule, cue = "evaluates", "benchmark-paper", ""
+            elif "Method" not in proposed_types and cand.canonical and any(
+                    span.sent.start in analysed for span in cand.spans):
+                # 'we investigate whether large language models ...', in a paper with no method of its own
+                role, rule, cue = "evaluates", "analysis", ""
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

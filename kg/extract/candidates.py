@@ -65,6 +65,7 @@ MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
+_ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
@@ -143,6 +144,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
         return False
+    if _ACRONYM_SPELLING.fullmatch(text) and not is_uncommon_word(text.lower()):
+        return False  # 'CRoss-cultural', 'EVALuation': capitals that spell an acronym out of an everyday word
     upper_inside = any(c.isupper() for c in text[1:])
     has_digit = any(c.isdigit() for c in text)
     return upper_inside or (has_digit and text[0].isupper())

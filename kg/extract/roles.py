@@ -364,6 +364,19 @@ def _aspect_of(noun: Token) -> set[int]:
     return words
 
 
+ANALYSIS_VERBS = EVALUATE_VERBS | frozenset(["study", "explore", "examine", "quantify", "characterize"])
+
+
+def analysis_sentences(doc: Doc) -> set[int]:
+    """Starts of the sentences in which the authors say they evaluate, analyse or study something ('we
+    investigate whether LLMs ...', 'we run experiments to test ...'), and speak of no method of their own (no
+    'our', 'proposed', and nothing they propose)."""
+    found = {token.sent.start for token in doc if token.lemma_ in ANALYSIS_VERBS and token.pos_ == "VERB"
+             and _is_author_subject(token, purpose=True)}
+    return {sent.start for sent in doc.sents if sent.start in found
+            and not any(t.lower_ in {"our", "proposed"} for t in sent) and not _proposal_objects(sent)[0]}
+
+
 def _evaluate_objects(sent: Span) -> set[int]:
     """What the paper evaluates or analyses: 'we evaluate A and B', 'A and B are benchmarked', 'an analysis
     of A'."""
