@@ -280,3 +280,12 @@ def test_capitals_that_spell_an_acronym_are_no_name(extractor):
     result = found(extractor, "We build CREHate, a CRoss-cultural English Hate speech dataset, and test it with "
                               "EVALuation prompts.")
     assert "CRoss" not in result and "EVALuation" not in result
+
+
+def test_a_way_of_learning_is_used_unless_title_or_topic_name_it(extractor):
+    text = "Quadrupeds flip in flight. The control law is trained with a deep RL pipeline and self-supervision."
+    mentions = {m.label: m for m in extractor.extract_text(text, title="In-flight attitude control of a quadruped")}
+    assert (mentions["deep reinforcement learning"].type, mentions["deep reinforcement learning"].role) == (
+        "Method", "uses")
+    titled = {m.label: m for m in extractor.extract_text(text, title="Deep reinforcement learning for quadrupeds")}
+    assert titled["deep reinforcement learning"].type == "Task"

@@ -17,7 +17,7 @@ from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
-from kg.extract.lexicon import DATASET_HEADS
+from kg.extract.lexicon import DATASET_HEADS, PARADIGMS
 from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
@@ -92,6 +92,15 @@ def _evidence(cand: Candidate) -> list[Evidence]:
 DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
 
 
+PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
+
+
+def _paradigm_used(cand: Candidate, title: str) -> bool:
+    """A way of learning (see PARADIGMS) that neither the title nor the abstract's opening topic names: used."""
+    return label_key(cand.canonical or cand.label) in PARADIGM_KEYS and not names_any(title, cand.keys) \
+        and not any(is_topic(span) for span in cand.spans)
+
+
 def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
     """Met only in the abstract's opening on the field, neither its first subject nor named in the title."""
     if cand.rule == "name":
@@ -143,6 +152,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
+        if ctype == "Task" and role == "addresses" and _paradigm_used(cand, title):
+            ctype, role = "Method", "uses"
         if role == "uses" and ctype == "Method" and _names_a_model(cand):
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""

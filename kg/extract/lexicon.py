@@ -145,3 +145,17 @@ MODALITIES = frozenset(
         "augmented reality", "vr", "ar", "high definition", "hd",
     ]
 )
+
+# Ways of learning rather than problems to solve: a paper that names one outside its title and its opening topic
+# trains or builds with it ('the policy is trained with deep reinforcement learning'), so it is a method there.
+PARADIGMS = frozenset(
+    [
+        "reinforcement learning", "deep reinforcement learning", "offline reinforcement learning",
+        "online reinforcement learning", "model-based reinforcement learning", "hierarchical reinforcement learning",
+        "inverse reinforcement learning", "multi-agent reinforcement learning",
+        "goal-conditioned reinforcement learning", "safe reinforcement learning", "self-supervised learning",
+        "multi-task learning", "meta-learning", "imitation learning", "bilevel optimization", "transfer learning",
+        "semi-supervised learning", "supervised learning", "unsupervised learning", "continual pretraining",
+        "prompt learning"
+    ]
+)
