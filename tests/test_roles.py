@@ -289,3 +289,11 @@ def test_a_way_of_learning_is_used_unless_title_or_topic_name_it(extractor):
         "Method", "uses")
     titled = {m.label: m for m in extractor.extract_text(text, title="Deep reinforcement learning for quadrupeds")}
     assert titled["deep reinforcement learning"].type == "Task"
+
+
+def test_a_kind_of_thing_only_describes_the_proposal_the_paper_names(extractor):
+    mentions = extractor.extract_text("We present a portable bimanual dexterous teleoperation system. It costs "
+                                      "little.", title="QuokBot: Cheap teleoperation")
+    labels = {m.label: m.role for m in mentions}
+    assert labels.get("QuokBot") == "proposes"
+    assert not any(label.endswith("teleoperation system") for label in labels)

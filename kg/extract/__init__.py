@@ -17,7 +17,7 @@ from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
-from kg.extract.lexicon import DATASET_HEADS, PARADIGMS
+from kg.extract.lexicon import DATASET_HEADS, KIND_HEADS, PARADIGMS
 from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
@@ -135,6 +135,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
                           for span in cand.spans}
     proposed_types = {cand.type for cand in candidates if roles[cand.key].role == "proposes"} | {
         m.type for m in mentions}
+    names_its_proposal = bool(title_proposals) or any(
+        cand.named and roles[cand.key].role == "proposes" for cand in candidates)
     # a paper that brings a benchmark and no method of its own tests the models it names
     benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
@@ -143,6 +145,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
             continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
+        if role == "proposes" and not cand.named and names_its_proposal \
+                and label_key(cand.label).split()[-1] in KIND_HEADS:
+            continue  # 'a portable bimanual teleoperation system' describes the FooBot the paper names
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and cand.type != "Metric" \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # a phrase met in passing ('the decision-making process of networks'), not a statement

@@ -125,7 +125,16 @@ GENERIC_HEADS = frozenset(
         "procedure", "result", "mechanism", "strategy", "scheme", "module", "component", "pipeline", "architecture",
         "methodology", "solution", "paradigm", "tool", "design", "setting", "task", "problem", "performance",
         "capability", "ability", "adaptation", "analysis", "study", "formulation", "function", "representation",
-        "feature", "information", "structure", "technology", "application", "data", "training",
+        "feature", "information", "structure", "technology", "application", "data", "training", "way", "manner",
+    ]
+)
+# What a descriptive proposal is a kind of: 'a portable bimanual teleoperation system'. Where the paper names its
+# proposal (FooBot), such a phrase only describes it.
+KIND_HEADS = frozenset(
+    [
+        "system", "framework", "approach", "method", "methodology", "model", "pipeline", "paradigm", "technique",
+        "scheme", "strategy", "algorithm", "architecture", "platform", "tool", "toolkit", "solution", "interface",
+        "engine", "procedure", "mechanism"
     ]
 )
 
