@@ -297,3 +297,10 @@ def test_a_kind_of_thing_only_describes_the_proposal_the_paper_names(extractor):
     labels = {m.label: m.role for m in mentions}
     assert labels.get("QuokBot") == "proposes"
     assert not any(label.endswith("teleoperation system") for label in labels)
+
+
+def test_an_unknown_name_met_in_passing_is_no_statement(extractor):
+    result = found(extractor, "We study dialogue breakdowns. These can be caused by noise causing STT "
+                              "mistranscriptions. Our detector uses QuillNet to encode audio.")
+    assert "STT" not in result
+    assert result["QuillNet"] == ("Method", "uses")

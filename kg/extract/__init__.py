@@ -148,9 +148,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
         if role == "proposes" and not cand.named and names_its_proposal \
                 and label_key(cand.label).split()[-1] in KIND_HEADS:
             continue  # 'a portable bimanual teleoperation system' describes the FooBot the paper names
-        if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and cand.type != "Metric" \
+        in_passing = cand.rule == "noun-phrase" or (cand.rule == "name" and cand.type == "Method" and role == "uses"
+                                                    and not names_any(title, cand.keys))
+        if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
-            continue  # a phrase met in passing ('the decision-making process of networks'), not a statement
+            continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
         if role in DEFAULT_ROLES and _background_only(cand, opening, title):
             prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
             if not (cand.named and cand.type == "Method" and prior):
