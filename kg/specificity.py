@@ -24,6 +24,7 @@ EVERYDAY_ZIPF = 4.6
 # A word under this Zipf frequency is a technical one ('stochastic' 3.1, 'convex' 3.3; 'lightweight' 3.8).
 TECHNICAL_ZIPF = 3.4
 UNCOMMON_ZIPF = 4.0
+COINED_ZIPF = 2.5
 # A generic head ('model', 'process') makes a term with its modifier only when the modifier is mostly seen with
 # it: 'teacher model' is half of the uses of 'teacher', 'reasoning process' a sliver of those of 'reasoning'.
 MIN_UNIT_SHARE = 0.08
@@ -75,6 +76,12 @@ def is_everyday_word(word: str) -> bool:
 def is_uncommon_word(word: str) -> bool:
     """Rarer than most words of a newspaper ('handwritten' 3.6, 'volumetric' 2.5; not 'frame' 4.3)."""
     return zipf_frequency(word, "en") < UNCOMMON_ZIPF
+
+
+@lru_cache(maxsize=1 << 16)
+def is_coined_word(word: str) -> bool:
+    """A word English hardly has ('ghostbuster' 1.9, 'pointsoup' 0; not 'oasis' 3.3 nor 'purification' 3.1)."""
+    return zipf_frequency(word, "en") < COINED_ZIPF
 
 
 @lru_cache(maxsize=1 << 16)

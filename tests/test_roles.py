@@ -304,3 +304,13 @@ def test_an_unknown_name_met_in_passing_is_no_statement(extractor):
                               "mistranscriptions. Our detector uses QuillNet to encode audio.")
     assert "STT" not in result
     assert result["QuillNet"] == ("Method", "uses")
+
+
+def test_one_coined_word_before_the_title_colon_is_the_proposal(extractor):
+    def proposed(title: str) -> list[str]:
+        return [m.label for m in extractor.extract_text("We detect generated text.", title=title)
+                if m.rule == "title-name"]
+
+    assert proposed("Quokkabuster: Detecting Text Written by Machines") == ["Quokkabuster"]
+    assert proposed("Purification: Cleaning Data") == [], "an English word is no coined name"
+    assert proposed("Learning and Optimisation: a view") == []

