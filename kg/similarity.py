@@ -14,7 +14,6 @@ import random
 from collections.abc import Sequence
 
 import numpy as np
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 from kg.model import Paper
 
@@ -33,15 +32,18 @@ class TextSimilarity:
 
     def __init__(self, papers: Sequence[Paper]):
         self.row = {paper.id: i for i, paper in enumerate(papers)}
+        self.enabled = len(papers) >= MIN_PAPERS
+        if not self.enabled:  # every pair alike, none close
+            self.threshold, self.close = 0.0, float("inf")
+            return
+        # imported here: scikit-learn takes a second to import, which a build that fails on its input never needs
+        from sklearn.feature_extraction.text import TfidfVectorizer
+
         words = TfidfVectorizer(stop_words="english", ngram_range=(1, 2)).build_analyzer()
 
         def features(paper: Paper) -> list[str]:
             return words(paper.title) * TITLE_WEIGHT + words(paper.abstract)
 
-        self.enabled = len(papers) >= MIN_PAPERS
-        if not self.enabled:  # every pair alike, none close
-            self.threshold, self.close = 0.0, float("inf")
-            return
         vectorizer = TfidfVectorizer(analyzer=features, min_df=2, sublinear_tf=True)
         self.vectors = vectorizer.fit_transform(papers)
         self.threshold, self.close = self._chance_percentiles(len(papers), [SIMILAR_PERCENTILE, CLOSE_PERCENTILE])
