@@ -314,3 +314,10 @@ def test_one_coined_word_before_the_title_colon_is_the_proposal(extractor):
     assert proposed("Quokkabuster: Detecting Text Written by Machines") == ["Quokkabuster"]
     assert proposed("Purification: Cleaning Data") == [], "an English word is no coined name"
     assert proposed("Learning and Optimisation: a view") == []
+
+
+def test_what_is_left_for_later_work_is_no_statement(extractor):
+    result = found(extractor, "We present QuillSeg for UAV scene parsing and set a new benchmark for future "
+                              "developments in semantic segmentation. We hope it helps embodied AI.")
+    assert "semantic segmentation" not in result and "embodied AI" not in result
+    assert result["QuillSeg"] == ("Method", "proposes")

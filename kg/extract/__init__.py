@@ -15,7 +15,7 @@ from spacy.tokens import Doc
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
-from kg.extract.background import is_topic, opening_sentences, prior_work_word
+from kg.extract.background import after_outlook, is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import DATASET_HEADS, KIND_HEADS, PARADIGMS
@@ -159,6 +159,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
+        if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
+                and not names_any(title, cand.keys):
+            continue  # named only for later work ('future work could extend this to X')
         if role in DEFAULT_ROLES and _background_only(cand, opening, title):
             prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
             if not (cand.named and cand.type == "Method" and prior):

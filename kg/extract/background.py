@@ -67,3 +67,21 @@ def is_topic(span: Span) -> bool:
 def prior_work_word(sent: Span) -> str:
     """The word that says the sentence is about prior work ('existing', 'previous', ...), or ''."""
     return next((t.text for t in sent if t.lower_ in PRIOR_WORDS), "")
+
+
+# 'Future work could extend this to X', 'we hope this paves the way for X': what the paper leaves for later
+OUTLOOK_WORDS = frozenset(["hope", "pave", "paves", "avenue", "avenues", "envision"])
+FUTURE_NOUNS = frozenset(["work", "research", "direction", "directions", "study", "studies", "development",
+                          "developments", "improvement", "improvements", "opportunities", "exploration"])
+
+
+def after_outlook(span: Span) -> bool:
+    """The mention follows, in its sentence, a word that looks ahead to later work ('future work on X', 'we hope
+    this helps X')."""
+    doc = span.doc
+    for token in doc[span.sent.start : span.start]:
+        if token.lower_ in OUTLOOK_WORDS:
+            return True
+        if token.lower_ == "future" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ in FUTURE_NOUNS:
+            return True
+    return False
