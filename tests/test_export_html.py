@@ -329,3 +329,24 @@ def test_small_graph_is_not_trimmed_and_empty_graph_works(tmp_path: Path) -> Non
     assert _data(text)["nodes"] == []
     with pytest.raises(ValueError):
         html.write(sample_graph(), tmp_path / "bad.html", max_nodes=0)
+
+
+def test_the_vendored_libraries_are_those_recorded_with_their_licences() -> None:
+    import hashlib
+    from importlib import resources
+
+    vendor = resources.files("kg.export").joinpath("html_assets", "vendor")
+    record = json.loads(vendor.joinpath("VERSIONS.json").read_text(encoding="utf-8"))
+    assert set(record) == {"graphology", "sigma"}
+    for name, entry in record.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", entry["version"]) and entry["integrity"].startswith("sha512-")
+        assert f"{name}.LICENSE.txt" in entry["files"]
+        for file, digest in entry["files"].items():
+            assert hashlib.sha256(vendor.joinpath(file).read_bytes()).hexdigest() == digest, file
+        assert "Permission is hereby granted" in vendor.joinpath(f"{name}.LICENSE.txt").read_text(encoding="utf-8")
+    text = html.render(sample_graph())
+    for entry in record.values():
+        for file in entry["files"]:
+            if file.endswith(".js"):
+                code = vendor.joinpath(file).read_text(encoding="utf-8").rstrip("\n")
+                assert code in text, f"{file} is inlined as it is"

@@ -141,13 +141,15 @@
 
   /* ---------- the graph ---------- */
 
+  // A small map has room for larger nodes.
+  var SIZE_SCALE = Math.min(2.2, Math.max(1, Math.sqrt(2000 / Math.max(data.nodes.length, 1))));
   var graph = new graphology.Graph({ type: "directed", multi: false, allowSelfLoops: false });
   data.nodes.forEach(function (n) {
     var isPaper = n.type === "Paper";
     graph.addNode(n.id, {
       x: n.x,
       y: n.y,
-      size: n.size,
+      size: n.size * SIZE_SCALE,
       label: n.label,
       kind: n.type,
       community: n.community,
