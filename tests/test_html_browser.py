@@ -345,6 +345,26 @@ def test_a_large_corpus_is_trimmed_and_the_page_says_so(opened, screenshots: Pat
     kg.assert_quiet()
 
 
+def test_a_map_of_5000_nodes_is_ready_within_5_s(opened, screenshots: Path) -> None:
+    import random
+
+    from test_export_html import big_graph
+
+    graph = big_graph(papers=2600, concepts=3400, seed=11)
+    rng = random.Random(11)
+    for node in sorted(graph.nodes):  # positions as a build's layout gives them
+        graph.nodes[node]["x"], graph.nodes[node]["y"] = round(rng.uniform(-3000, 3000), 2), round(
+            rng.uniform(-2000, 2000), 2)
+    kg = opened(graph)
+    assert kg.ready_ms < READY_WITHIN_MS, f"ready after {kg.ready_ms:.0f} ms"
+    assert kg.js("() => kgMap.graph.order") == html.DEFAULT_MAX_NODES < graph.number_of_nodes()
+    papers = {n for n, d in graph.nodes(data=True) if d["type"] == "Paper"}
+    assert papers <= set(kg.js("() => kgMap.graph.nodes()")), "every paper is drawn"
+    assert all(shown for *_, shown in drawn(kg).values())
+    kg.page.screenshot(path=str(screenshots / "map-5000.png"))
+    kg.assert_quiet()
+
+
 # --- the maps of real builds ----------------------------------------------------------------------------------------
 
 REAL_PAGES = ["seeds", "icml2019", "wacv2024"]
