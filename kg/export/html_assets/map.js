@@ -616,7 +616,7 @@
     data.roles.forEach(function (r) {
       if (!r.count) return;
       var row = checkRow("roles", r.role, true);
-      var line = el("span", null, r.role === "shares" ? "kg-line kg-line-dashed" : "kg-line");
+      var line = el("span", null, r.role === "shares" ? "kg-line kg-line-thin" : "kg-line");
       line.style.borderTopColor = r.color;
       row.appendChild(line);
       row.appendChild(el("span", r.role === "shares" ? "shares concepts (paper to paper)" : r.role.replace("_", " ")));
