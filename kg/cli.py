@@ -64,7 +64,7 @@ def make_parser() -> argparse.ArgumentParser:
     _add_build_options(build)
     build.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: exports)")
     build.add_argument("--base-iri", default="https://w3id.org/kg/", help="base IRI of papers and concepts in RDF")
-    build.add_argument("--html-max-nodes", type=int, default=1500, help="node budget of the HTML map")
+    build.add_argument("--html-max-nodes", type=int, default=5000, help="node budget of the HTML map")
     build.add_argument("--jobs", type=_positive, default=None, help="processes that extract (default: all cores)")
     build.add_argument("--cache-dir", default=None, help="extraction cache (default: OUT/.kg-cache)")
     build.add_argument("--no-cache", action="store_true", help="extract every paper again, and keep no cache")

@@ -79,7 +79,7 @@ def test_neo4j_csv_parses(seed_build):
 
 def test_html_is_offline(seed_build):
     page = (seed_build.paths["jsonl"][0].parent / "kg.html").read_text(encoding="utf-8")
-    assert "vis-network" in page or "vis.Network" in page
+    assert "new Sigma(" in page and "graphology" in page
     assert not re.search(r"<script[^>]+src=[\"']?https?:", page)
     assert not re.search(r"<link[^>]+href=[\"']?https?:", page)
 

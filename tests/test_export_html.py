@@ -90,7 +90,7 @@ def test_page_loads_nothing_from_outside(tmp_path: Path) -> None:
     parser = _Attributes()
     parser.feed(text)
     tags = [tag for tag, _ in parser.tags]
-    assert "vis-network" in text and "new vis.Network" in text, "vis-network bundle and the page script are inline"
+    assert "new Sigma(" in text and "graphology" in text, "the libraries and the page script are inline"
     assert tags.count("script") == 3
     for tag, attrs in parser.tags:
         assert tag != "link", "no stylesheet or preload links"
@@ -110,7 +110,7 @@ def test_data_block_holds_every_node_and_edge(tmp_path: Path) -> None:
     data = _data(text)
     assert sorted(n["id"] for n in data["nodes"]) == sorted(graph.nodes)
     assert set(data["details"]) == set(graph.nodes)
-    pairs = {(e["from"], e["to"]) for e in data["edges"]}
+    pairs = {(e["source"], e["target"]) for e in data["edges"]}
     assert pairs == {(u, v) for u, v in graph.edges()}
     assert len({e["id"] for e in data["edges"]}) == len(data["edges"])
     by_id = {n["id"]: n for n in data["nodes"]}
@@ -118,14 +118,56 @@ def test_data_block_holds_every_node_and_edge(tmp_path: Path) -> None:
     assert by_id["concept:qm9"]["label"] == "QM9"
     colours = {t["type"]: t["color"] for t in data["types"]}
     assert set(colours) == {"Paper", *CONCEPT_TYPES} and len(set(colours.values())) == 5
+    communities = {c["id"]: c for c in data["communities"]}
+    assert sorted(communities) == [0, 1], "the communities of the papers on the map"
     for node, attrs in graph.nodes(data=True):
-        assert by_id[node]["color"]["background"] == colours[attrs["type"]]
-        assert isinstance(by_id[node]["title"], str)
+        if attrs["type"] == "Paper":
+            assert by_id[node]["color"] == communities[attrs["community"]]["color"], "a paper: its community's"
+        else:
+            assert by_id[node]["color"] == colours[attrs["type"]], "a concept has its type's colour"
+        assert isinstance(by_id[node]["x"], float) and isinstance(by_id[node]["y"], float)
+    assert communities[0]["color"] != communities[1]["color"]
     assert by_id["concept:qm9"]["size"] > by_id["concept:graphnet"]["size"], "size grows with degree"
-    shares = [e for e in data["edges"] if e.get("dashes")]
-    assert [(e["from"], e["to"]) for e in shares] == [("paper:p1", "paper:p2")]
-    assert data["options"]["physics"]["stabilization"]["enabled"] is True
+    gcn = next(e for e in data["edges"]
+               if (e["source"], e["target"]) == ("paper:p1", "concept:graph-convolutional-network"))
+    assert gcn["roles"] == ["compares"]
+    shares = [e for e in data["edges"] if e["roles"] == ["shares"]]
+    assert [(e["source"], e["target"]) for e in shares] == [("paper:p1", "paper:p2")]
+    assert {r["role"]: r["count"] for r in data["roles"]}["evaluated_on"] == 2
+    assert data["venues"] == [{"count": 1, "value": "ICML 2025"}, {"count": 1, "value": ""}]
+    assert data["years"] == [{"count": 1, "value": 2025}, {"count": 1, "value": None}]
     assert data["summary"]["shown"] == data["summary"]["total"] == graph.number_of_nodes()
+
+
+def test_positions_are_the_builds_or_laid_out_here(tmp_path: Path) -> None:
+    graph = sample_graph()
+    for number, node in enumerate(sorted(graph.nodes)):
+        graph.nodes[node]["x"], graph.nodes[node]["y"] = float(number * 10), float(-number)
+    data = _data(_page(tmp_path, graph)[1])
+    assert {n["id"]: (n["x"], n["y"]) for n in data["nodes"]} == {
+        n: (d["x"], d["y"]) for n, d in graph.nodes(data=True)}, "the page draws each node where the build put it"
+    unplaced = _data(_page(tmp_path, sample_graph(), name="unplaced.html")[1])
+    again = _data(_page(tmp_path, sample_graph(), name="again.html")[1])
+    spots = {(n["x"], n["y"]) for n in unplaced["nodes"]}
+    assert len(spots) == len(unplaced["nodes"]), "a graph with no positions is laid out, no two nodes on one spot"
+    assert unplaced["nodes"] == again["nodes"]
+
+
+def test_communities_carry_their_name_colour_and_centre(tmp_path: Path) -> None:
+    graph = big_graph(200, 100, seed=5)
+    data = _data(_page(tmp_path, graph)[1])
+    by_id = {n["id"]: n for n in data["nodes"]}
+    for community in data["communities"]:
+        papers = [n for n in data["nodes"] if n["type"] == "Paper" and n["community"] == community["id"]]
+        assert community["papers"] == len(papers) > 0
+        assert community["name"] == f"topic {community['id']}"
+        assert community["x"] == pytest.approx(sum(p["x"] for p in papers) / len(papers), abs=0.01)
+        assert community["y"] == pytest.approx(sum(p["y"] for p in papers) / len(papers), abs=0.01)
+    colours = [c["color"] for c in data["communities"]]
+    assert len(set(colours)) == len(colours) and all(re.fullmatch("#[0-9a-f]{6}", c) for c in colours)
+    assert all(by_id[n]["community"] in {c["id"] for c in data["communities"]} for n in by_id
+               if by_id[n]["type"] == "Paper")
+    assert html.community_colour(-1) == html.UNLINKED_COLOUR
 
 
 def test_details_hold_what_the_panel_shows(tmp_path: Path) -> None:
@@ -221,8 +263,8 @@ def test_max_nodes_keeps_the_most_used_concepts_and_says_what_is_left_out(tmp_pa
     assert dropped and min(kept) >= max(dropped)
     linked = set()
     for edge in data["edges"]:
-        assert edge["from"] in shown and edge["to"] in shown
-        linked.update((edge["from"], edge["to"]))
+        assert edge["source"] in shown and edge["target"] in shown
+        linked.update((edge["source"], edge["target"]))
     assert {n for n in shown if n.startswith("concept:")} <= linked, "every concept shown has a paper beside it"
     counts = {t["type"]: t["count"] for t in data["types"]}
     assert counts["Paper"] == 750 and sum(counts.values()) == 1500, "a hub concept cannot fill the map with papers"
@@ -236,11 +278,28 @@ def test_max_nodes_keeps_the_most_used_concepts_and_says_what_is_left_out(tmp_pa
     assert f"{summary['hidden_papers']:,} papers left out" in said
 
 
+def test_beyond_the_budget_every_paper_stays_while_the_shared_concepts_fit(tmp_path: Path,
+                                                                         big: nx.MultiDiGraph) -> None:
+    papers = [n for n, d in big.nodes(data=True) if d["type"] == "Paper"]
+    concepts = {n: d["paper_count"] for n, d in big.nodes(data=True) if d["type"] != "Paper"}
+    shared = [c for c, count in concepts.items() if count >= 2]
+    budget = len(papers) + len(shared) + 10
+    assert budget < big.number_of_nodes()
+    data = _data(_page(tmp_path, big, max_nodes=budget)[1])
+    shown = {n["id"] for n in data["nodes"]}
+    assert len(shown) == budget
+    assert set(papers) <= shown and set(shared) <= shown, "every paper and every concept of two papers or more"
+    assert sum(1 for c, count in concepts.items() if count == 1 and c in shown) == 10, "then the budget's rest"
+    said = " ".join(data["summary"]["lines"])
+    assert f"Showing {budget:,} of {big.number_of_nodes():,} nodes: every paper and the most used concepts" in said
+    assert "papers left out" not in said and data["summary"]["hidden_papers"] == 0
+
+
 def test_paper_links_keep_the_strongest_per_paper(tmp_path: Path, big: nx.MultiDiGraph) -> None:
     _, text = _page(tmp_path, big, max_nodes=1500)
     data = _data(text)
     shown = {n["id"] for n in data["nodes"]}
-    links = {tuple(sorted((e["from"], e["to"]))) for e in data["edges"] if e.get("dashes")}
+    links = {tuple(sorted((e["source"], e["target"]))) for e in data["edges"] if e["roles"] == ["shares"]}
     papers = {n for n in shown if n.startswith("paper:")}
     candidates = [(u, v, d["weight"]) for u, v, k, d in big.edges(keys=True, data=True)
                   if k == "shares" and u in shown and v in shown]
@@ -270,3 +329,24 @@ def test_small_graph_is_not_trimmed_and_empty_graph_works(tmp_path: Path) -> Non
     assert _data(text)["nodes"] == []
     with pytest.raises(ValueError):
         html.write(sample_graph(), tmp_path / "bad.html", max_nodes=0)
+
+
+def test_the_vendored_libraries_are_those_recorded_with_their_licences() -> None:
+    import hashlib
+    from importlib import resources
+
+    vendor = resources.files("kg.export").joinpath("html_assets", "vendor")
+    record = json.loads(vendor.joinpath("VERSIONS.json").read_text(encoding="utf-8"))
+    assert set(record) == {"graphology", "sigma"}
+    for name, entry in record.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", entry["version"]) and entry["integrity"].startswith("sha512-")
+        assert f"{name}.LICENSE.txt" in entry["files"]
+        for file, digest in entry["files"].items():
+            assert hashlib.sha256(vendor.joinpath(file).read_bytes()).hexdigest() == digest, file
+        assert "Permission is hereby granted" in vendor.joinpath(f"{name}.LICENSE.txt").read_text(encoding="utf-8")
+    text = html.render(sample_graph())
+    for entry in record.values():
+        for file in entry["files"]:
+            if file.endswith(".js"):
+                code = vendor.joinpath(file).read_text(encoding="utf-8").rstrip("\n")
+                assert code in text, f"{file} is inlined as it is"

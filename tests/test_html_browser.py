@@ -1,14 +1,16 @@
 """The interactive map in a real browser, opened from disk with every network request refused.
 
-Hand-made graphs first, then the maps of real builds: the seed papers and the WACV 2024 corpus
-(../shared/corpora/wacv2024.jsonl.gz, built once per session, see corpus_builds; skipped without ../shared).
+Hand-made graphs first, then the maps of real builds: the seed papers and the ICML 2019 and WACV 2024 corpora
+(../shared/corpora/*.jsonl.gz, built once per session, see corpus_builds; skipped without ../shared).
 Needs Debian's chromium at /usr/bin/chromium: skipped without it on a developer's machine, failed without it in CI.
-Screenshots go to $KG_SCREENSHOTS when set, else to a folder under pytest's tmp path.
+Screenshots (each map at overview and zoomed on its largest community) and the time each real map took to be
+ready go to $KG_SCREENSHOTS when set, else to a folder under pytest's tmp path.
 """
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import networkx as nx
@@ -24,6 +26,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 READY_TIMEOUT_MS = 90_000
+READY_WITHIN_MS = 5_000  # a whole conference opens as a readable map within this, from the start of the load
+DIMMED = "#e3e5e8"  # the colour of a node outside the selection (map.js)
 
 # Records every element added to the document, from the first byte on, so a test can tell whether data ever
 # became an element of its own (a script, an image, an svg, a frame) or an element with an event handler.
@@ -72,7 +76,9 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class Opened:
-    """A page opened from a file, with what it asked of the network, said on the console and tried to show."""
+    """A page opened from a file, with what it asked of the network, said on the console and tried to show, and
+    how long it took to be ready: `ready_ms` from the start of the navigation (the page's own clock), `wall_ms`
+    from the test's call to open it."""
 
     def __init__(self, browser, path: Path) -> None:
         self.url = path.resolve().as_uri()
@@ -88,8 +94,11 @@ class Opened:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("dialog", self._dialog)
         self.page.add_init_script(script=WATCH_ELEMENTS)
+        started = time.perf_counter()
         self.page.goto(self.url)
-        self.page.wait_for_function("() => window.kgMap && window.kgMap.ready", timeout=READY_TIMEOUT_MS)
+        self.page.wait_for_function("() => window.kgMap && window.kgMap.ready", timeout=READY_TIMEOUT_MS, polling=50)
+        self.wall_ms = (time.perf_counter() - started) * 1000
+        self.ready_ms = self.js("() => kgMap.readyAt")
 
     def _route(self, route) -> None:
         if route.request.url == self.url:
@@ -105,19 +114,34 @@ class Opened:
     def js(self, expression: str, arg=None):
         return self.page.evaluate(expression, arg)
 
+    def centre_on(self, node: str, ratio: float = 0.02) -> dict:
+        """Zoom in on the node (so closely that no other node covers it) and return where it is on the page."""
+        self.js("""([id, ratio]) => {
+            const data = kgMap.renderer.getNodeDisplayData(id);
+            kgMap.renderer.getCamera().setState({x: data.x, y: data.y, ratio: ratio, angle: 0});
+        }""", [node, ratio])
+        self.page.wait_for_timeout(150)  # the next frame draws the new view
+        return self.js("id => kgMap.nodeOnPage(id)", node)
+
     def click_node(self, node: str) -> None:
-        """A real mouse click where the node is drawn, after centring the view on it."""
-        self.js("id => kgMap.network.moveTo({position: kgMap.network.getPosition(id), scale: 1.0})", node)
-        point = self.js("""id => {
-            const dom = kgMap.network.canvasToDOM(kgMap.network.getPosition(id));
-            const box = document.getElementById('kg-network').getBoundingClientRect();
-            return {x: box.left + dom.x, y: box.top + dom.y};
-        }""", node)
+        """A real mouse click where the node is drawn."""
+        point = self.centre_on(node)
         assert self.js("p => document.elementFromPoint(p.x, p.y).tagName", point) == "CANVAS"
         self.page.mouse.click(point["x"], point["y"])
 
     def panel_text(self) -> str:
         return self.js("() => document.getElementById('kg-panel-body').textContent")
+
+    def in_free_view(self, node: str) -> bool:
+        """Whether the node is drawn inside the canvas, right of the legend and left of the details panel."""
+        return self.js("""id => {
+            const at = kgMap.nodeOnPage(id);
+            const canvas = document.getElementById('kg-network').getBoundingClientRect();
+            const legend = document.getElementById('kg-legend').getBoundingClientRect();
+            const panel = document.getElementById('kg-panel');
+            const right = panel.hidden ? canvas.right : panel.getBoundingClientRect().left;
+            return at.x > legend.right && at.x < right && at.y > canvas.top && at.y < canvas.bottom;
+        }""", node)
 
     def assert_quiet(self) -> None:
         left = [u for u in self.requests if u != self.url and not u.startswith("data:")]
@@ -143,19 +167,36 @@ def opened(browser, tmp_path: Path):
         page.close()
 
 
-def test_map_loads_offline_with_every_node_and_holds_still(opened, screenshots: Path) -> None:
+def drawn(kg: Opened) -> dict:
+    """Each node in the renderer's graph with its position, and whether the renderer holds display data for it."""
+    return kg.js("""() => Object.fromEntries(kgMap.graph.mapNodes((id, a) =>
+        [id, [a.x, a.y, !!kgMap.renderer.getNodeDisplayData(id)]]))""")
+
+
+def drawn_colours(kg: Opened) -> dict:
+    """The colour each node is drawn in now."""
+    return kg.js("() => Object.fromEntries(kgMap.graph.mapNodes(id =>"
+                 " [id, kgMap.renderer.getNodeDisplayData(id).color]))")
+
+
+def test_map_loads_offline_with_every_node_where_the_build_put_it(opened, screenshots: Path) -> None:
     graph = sample_graph()
     kg = opened(graph)
-    assert kg.js("() => kgMap.network.body.data.nodes.length") == graph.number_of_nodes()
-    assert kg.js("() => kgMap.network.body.data.edges.length") == graph.number_of_edges()
-    assert kg.js("() => kgMap.network.physics.options.enabled") is False, "physics off after stabilisation"
+    data = kg.js("() => kgMap.data.nodes")
+    positions = {n["id"]: [n["x"], n["y"], True] for n in data}
+    assert sorted(positions) == sorted(graph.nodes)
+    assert drawn(kg) == positions, "every node is drawn, at the position in the data"
+    assert kg.js("() => kgMap.graph.size") == graph.number_of_edges()
     assert kg.js("() => document.querySelectorAll('#kg-types input[type=checkbox]').length") == 5
     assert kg.js("() => document.getElementById('kg-summary').textContent") == "Showing all 7 nodes."
-    legend = kg.js("() => document.getElementById('kg-legend').innerText")
-    for name in ("Paper", "Method", "Task", "Dataset", "Metric", "proposes", "evaluated on"):
+    legend = kg.js("() => document.getElementById('kg-legend').textContent")
+    for name in ("Paper", "Method", "Task", "Dataset", "Metric", "proposes", "evaluated on", "Communities",
+                 "Venues", "ICML 2025", "Years", "2025", "community 1"):
         assert name in legend
-    drawn = kg.js("() => Object.values(kgMap.network.getPositions()).length")
-    assert drawn == graph.number_of_nodes()
+    camera = kg.js("() => kgMap.renderer.getCamera().getState()")
+    kg.page.wait_for_timeout(300)
+    assert kg.js("() => kgMap.renderer.getCamera().getState()") == camera, "nothing moves once the map is ready"
+    assert all(kg.in_free_view(node) for node in graph.nodes), "the map opens with every node in view"
     kg.page.screenshot(path=str(screenshots / "map.png"))
     kg.assert_quiet()
 
@@ -165,19 +206,12 @@ def test_search_finds_by_alias_title_and_label_and_focuses(opened) -> None:
     kg.page.fill("#kg-search", "gcNs")
     assert kg.page.inner_text("#kg-matches") == "Method\ngraph convolutional network"
     kg.page.press("#kg-search", "Enter")
-    kg.page.wait_for_timeout(900)  # the focus animation
+    kg.page.wait_for_timeout(900)  # the camera's animation
     gcn = "concept:graph-convolutional-network"
-    assert kg.js("() => kgMap.network.getSelectedNodes()") == [gcn]
+    assert kg.js("() => kgMap.selectedNode()") == gcn
     assert kg.js("() => document.getElementById('kg-panel').hidden") is False
     assert kg.js("() => document.querySelector('#kg-panel-body h2').textContent") == "graph convolutional network"
-    # The focused node sits in the free part of the canvas, not under the panel.
-    where = kg.js("""id => {
-        const dom = kgMap.network.canvasToDOM(kgMap.network.getPosition(id));
-        const width = document.getElementById('kg-network').clientWidth;
-        const panel = document.getElementById('kg-panel').offsetWidth;
-        return {x: dom.x, free: width - panel};
-    }""", gcn)
-    assert 0 < where["x"] < where["free"]
+    assert kg.in_free_view(gcn), "the node sits in the free part of the canvas, not under the panel"
     kg.page.fill("#kg-search", "GRAPH NETS FOR")
     assert kg.js("() => kgMap.search('graph nets for')") == ["paper:p1"]
     assert "Graph nets for molecules" in kg.page.inner_text("#kg-matches")
@@ -188,24 +222,53 @@ def test_search_finds_by_alias_title_and_label_and_focuses(opened) -> None:
 
 def test_unticking_a_type_hides_its_nodes_and_their_edges(opened) -> None:
     kg = opened()
+    edges = kg.js("() => Object.fromEntries(kgMap.graph.mapEdges((e, a, s, t) => [e, s + ' ' + t]))")
     kg.page.uncheck("#kg-types input[data-type=Dataset]")
-    hidden = kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).map(n => n.id)")
-    assert hidden == ["concept:qm9"]
-    hidden_edges = kg.js("() => kgMap.edges.get({filter: e => e.hidden}).map(e => e.from + ' ' + e.to).sort()")
-    assert hidden_edges == ["paper:p1 concept:qm9", "paper:p2 concept:qm9"]
-    assert "concept:qm9" not in kg.js("() => kgMap.network.body.nodeIndices")
+    assert kg.js("() => kgMap.hiddenNodes()") == ["concept:qm9"]
+    assert sorted(edges[e] for e in kg.js("() => kgMap.hiddenEdges()")) == [
+        "paper:p1 concept:qm9", "paper:p2 concept:qm9"]
+    assert kg.js("() => kgMap.renderer.getNodeDisplayData('concept:qm9').hidden") is True
     kg.page.uncheck("#kg-types input[data-type=Paper]")
-    assert kg.js("() => kgMap.edges.get({filter: e => !e.hidden}).length") == 0
+    assert len(kg.js("() => kgMap.hiddenEdges()")) == len(edges)
+    assert "concept:graphnet" in kg.js("() => kgMap.visibleNodes()"), "concepts stay when papers are hidden"
     kg.page.check("#kg-types input[data-type=Dataset]")
     kg.page.check("#kg-types input[data-type=Paper]")
-    assert kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).length") == 0
+    assert kg.js("() => kgMap.hiddenNodes()") == [] and kg.js("() => kgMap.hiddenEdges()") == []
     kg.assert_quiet()
 
 
-def test_clicking_a_paper_shows_its_details_and_evidence(opened, screenshots: Path) -> None:
+def test_community_role_venue_and_year_filters(opened) -> None:
     kg = opened()
+    kg.page.click("#kg-communities-none")
+    assert kg.js("() => kgMap.visibleNodes()") == [], "no community: no paper, and no concept they link"
+    kg.page.check("#kg-communities input[data-community='0']")
+    assert kg.js("() => kgMap.visibleNodes()") == [
+        "concept:graph-convolutional-network", "concept:graphnet", "concept:qm9", "paper:p1"]
+    assert kg.js("() => kgMap.shownCommunityLabels()") in ([], [0])
+    kg.page.click("#kg-communities-all")
+    kg.page.uncheck("#kg-roles input[data-role=evaluated_on]")
+    assert kg.js("() => kgMap.hiddenNodes()") == ["concept:qm9"], "a dataset only evaluated on leaves with the role"
+    kg.page.check("#kg-roles input[data-role=evaluated_on]")
+    kg.page.uncheck("#kg-venues input[data-venue='ICML 2025']")
+    assert "paper:p1" in kg.js("() => kgMap.hiddenNodes()") and "paper:p2" not in kg.js("() => kgMap.hiddenNodes()")
+    kg.page.check("#kg-venues input[data-venue='ICML 2025']")
+    kg.page.uncheck("#kg-years input[data-year='null']")
+    assert "paper:p2" in kg.js("() => kgMap.hiddenNodes()") and "paper:p1" not in kg.js("() => kgMap.hiddenNodes()")
+    kg.js("() => kgMap.focusNode('paper:p2')")
+    assert "paper:p2" not in kg.js("() => kgMap.hiddenNodes()"), "finding a hidden node shows it"
+    assert kg.js("() => kgMap.selectedNode()") == "paper:p2"
+    kg.assert_quiet()
+
+
+def test_clicking_a_paper_highlights_its_neighbours_and_shows_its_evidence(opened, screenshots: Path) -> None:
+    graph = sample_graph()
+    kg = opened(graph)
     kg.click_node("paper:p1")
-    assert kg.js("() => kgMap.network.getSelectedNodes()") == ["paper:p1"]
+    assert kg.js("() => kgMap.selectedNode()") == "paper:p1"
+    neighbours = sorted({"paper:p1", *graph.successors("paper:p1"), *graph.predecessors("paper:p1")})
+    assert kg.js("() => kgMap.highlightedNodes()") == neighbours
+    colours = drawn_colours(kg)
+    assert {n for n, c in colours.items() if c == DIMMED} == set(graph.nodes) - set(neighbours), "the rest is dimmed"
     text = kg.panel_text()
     for expected in ("Graph nets for molecules", "Ada Lovelace, Alan Turing", "ICML 2025", "What it proposes",
                      "GraphNet", "We propose GraphNet.", "It beats GCN on QM9.", "Compares with", "Evaluated on"):
@@ -215,11 +278,12 @@ def test_clicking_a_paper_shows_its_details_and_evidence(opened, screenshots: Pa
     kg.page.wait_for_timeout(300)
     kg.page.screenshot(path=str(screenshots / "map-panel-paper.png"))
     kg.page.click("#kg-panel-body button.kg-node-link >> text=QM9")
-    assert kg.js("() => kgMap.network.getSelectedNodes()") == ["concept:qm9"]
+    assert kg.js("() => kgMap.selectedNode()") == "concept:qm9"
     text = kg.panel_text()
     assert "Used by 2 papers" in text and "Evaluated on it (2)" in text
     kg.page.click("#kg-panel-close")
     assert kg.js("() => document.getElementById('kg-panel').hidden") is True
+    assert kg.js("() => kgMap.selectedNode()") is None
     kg.assert_quiet()
 
 
@@ -234,18 +298,15 @@ def test_hostile_text_shows_literally_and_nothing_runs(opened, screenshots: Path
     kg.page.wait_for_timeout(300)
     kg.page.screenshot(path=str(screenshots / "map-panel-hostile.png"))
     # The tooltip is plain text too.
-    point = kg.js("""id => {
-        const dom = kgMap.network.canvasToDOM(kgMap.network.getPosition(id));
-        const box = document.getElementById('kg-network').getBoundingClientRect();
-        return {x: box.left + dom.x, y: box.top + dom.y};
-    }""", "paper:p2")
-    kg.page.mouse.move(point["x"] + 1, point["y"] + 1)
-    kg.page.wait_for_function("() => { const t = document.querySelector('.vis-tooltip');"
-                              " return t && t.style.visibility !== 'hidden' && t.textContent.length > 0; }")
-    tooltip = kg.js("() => ({text: document.querySelector('.vis-tooltip').textContent,"
-                    " tags: Array.from(document.querySelectorAll('.vis-tooltip *')).map(e => e.tagName)})")
-    assert "<svg onload=alert(1)>" in tooltip["text"]
-    assert set(tooltip["tags"]) <= {"BR"}, "plain text: line breaks only"
+    kg.page.click("#kg-panel-close")
+    point = kg.centre_on("paper:p2")
+    kg.page.mouse.move(point["x"] - 60, point["y"] - 60)
+    kg.page.mouse.move(point["x"] + 1, point["y"] + 1, steps=4)
+    kg.page.wait_for_function("() => !document.getElementById('kg-tooltip').hidden", timeout=10_000)
+    tooltip = kg.js("() => ({text: document.getElementById('kg-tooltip').textContent,"
+                    " tags: document.querySelectorAll('#kg-tooltip *').length})")
+    assert "<svg onload=alert(1)>" in tooltip["text"] and HOSTILE_AUTHOR in tooltip["text"]
+    assert tooltip["tags"] == 0, "plain text, no element"
     kg.page.fill("#kg-search", "<svg")
     assert "<svg onload=alert(1)>" in kg.page.inner_text("#kg-matches")
     added = kg.js("() => window.__kgAdded")
@@ -253,7 +314,7 @@ def test_hostile_text_shows_literally_and_nothing_runs(opened, screenshots: Path
         "script", "script", "script"], "only the page's own three scripts"
     assert not [a for a in added if a["handlers"]]
     assert kg.js("() => document.querySelectorAll('#kg-panel b, #kg-panel img, #kg-panel svg, #kg-panel script,"
-                 " #kg-matches svg').length") == 0
+                 " #kg-matches svg, #kg-community-labels *:not(.kg-community-label)').length") == 0
     kg.assert_quiet()
 
 
@@ -276,17 +337,42 @@ def test_a_large_corpus_is_trimmed_and_the_page_says_so(opened, screenshots: Pat
     from test_export_html import big_graph
 
     kg = opened(big_graph(), max_nodes=300)
-    assert kg.js("() => kgMap.network.body.data.nodes.length") == 300
+    assert kg.js("() => kgMap.graph.order") == 300
     summary = kg.js("() => document.getElementById('kg-summary').textContent")
     assert "Showing 300 of 3,000 nodes" in summary and "used by a single paper" in summary
-    assert kg.js("() => kgMap.network.physics.options.enabled") is False
+    assert kg.js("() => kgMap.shownCommunityLabels().length") > 1, "community names at overview zoom"
     kg.page.screenshot(path=str(screenshots / "map-large.png"))
+    kg.assert_quiet()
+
+
+def test_a_map_of_5000_nodes_is_ready_within_5_s(opened, screenshots: Path) -> None:
+    import random
+
+    from test_export_html import big_graph
+
+    graph = big_graph(papers=2600, concepts=3400, seed=11)
+    rng = random.Random(11)
+    for node in sorted(graph.nodes):  # positions as a build's layout gives them
+        graph.nodes[node]["x"], graph.nodes[node]["y"] = round(rng.uniform(-3000, 3000), 2), round(
+            rng.uniform(-2000, 2000), 2)
+    kg = opened(graph)
+    assert kg.ready_ms < READY_WITHIN_MS, f"ready after {kg.ready_ms:.0f} ms"
+    assert kg.js("() => kgMap.graph.order") == html.DEFAULT_MAX_NODES < graph.number_of_nodes()
+    papers = {n for n, d in graph.nodes(data=True) if d["type"] == "Paper"}
+    assert papers <= set(kg.js("() => kgMap.graph.nodes()")), "every paper is drawn"
+    assert all(shown for *_, shown in drawn(kg).values())
+    kg.page.screenshot(path=str(screenshots / "map-5000.png"))
     kg.assert_quiet()
 
 
 # --- the maps of real builds ----------------------------------------------------------------------------------------
 
-REAL_PAGES = ["seeds", "wacv2024"]
+REAL_PAGES = ["seeds", "icml2019", "wacv2024"]
+
+
+@pytest.fixture(scope="module")
+def icml2019(shared: Path, extractor, tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    return corpus_build(shared, "icml2019", extractor, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -295,64 +381,79 @@ def wacv2024(shared: Path, extractor, tmp_path_factory: pytest.TempPathFactory) 
 
 
 @pytest.fixture(scope="module")
-def real_pages(browser):
-    """Each real map is opened once (laying out a large one takes seconds) and shared by the tests below."""
+def real_pages(browser, screenshots: Path):
+    """Each real map is opened once and shared by the tests below; the time each took to be ready is written to
+    ready-times.txt beside the screenshots."""
     pages: dict[str, tuple[BuildResult, Opened]] = {}
     yield pages
+    lines = [f"{name}: {page.js('() => kgMap.graph.order')} nodes, ready {page.ready_ms:.0f} ms after the start of "
+             f"the load ({page.wall_ms:.0f} ms from the call to open it)" for name, (_, page) in pages.items()]
+    (screenshots / "ready-times.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     for _, page in pages.values():
         page.close()
 
 
 @pytest.fixture(params=REAL_PAGES)
 def real_page(request: pytest.FixtureRequest, browser, real_pages) -> tuple[str, BuildResult, Opened]:
-    """(name, build, page), with the page back to its first state: no selection, no panel, every type shown."""
+    """(name, build, page), with the page back to its first state: no selection, no panel, every filter off, the
+    whole map in view."""
     name = request.param
     if name not in real_pages:
         build = request.getfixturevalue("seed_build" if name == "seeds" else name)
         real_pages[name] = (build, Opened(browser, out_dir(build) / "kg.html"))
     build, kg = real_pages[name]
     kg.js("""() => {
-        kgMap.network.unselectAll();
+        kgMap.clearSelection();
         kgMap.hideDetails();
-        document.querySelectorAll('#kg-types input[type=checkbox]').forEach(box => {
-            if (!box.checked) box.click();
-        });
+        kgMap.resetFilters();
         const search = document.getElementById('kg-search');
         search.value = '';
         search.dispatchEvent(new Event('input'));
+        kgMap.overview();
     }""")
+    kg.page.wait_for_timeout(100)
     return name, build, kg
 
 
 def on_page(kg: Opened) -> list[str]:
-    return kg.js("() => kgMap.nodes.getIds()")
+    return kg.js("() => kgMap.graph.nodes()")
 
 
-def test_real_map_holds_the_expected_nodes_offline(real_page, screenshots: Path) -> None:
+def largest_community(kg: Opened) -> int:
+    return kg.js("() => kgMap.data.communities.filter(c => c.id >= 0).sort((a, b) => b.papers - a.papers"
+                 " || a.id - b.id)[0].id")
+
+
+def test_real_map_is_ready_at_once_with_every_paper(real_page, screenshots: Path) -> None:
     name, build, kg = real_page
     graph = build.graph
+    assert kg.ready_ms < READY_WITHIN_MS, f"{name} was ready after {kg.ready_ms:.0f} ms"
     ids = on_page(kg)
     assert len(ids) == len(set(ids)) == min(graph.number_of_nodes(), html_max_nodes())
-    assert set(ids) <= set(graph.nodes)
-    assert kg.js("() => kgMap.network.body.data.nodes.length") == len(ids)
-    assert len(kg.js("() => kgMap.network.getPositions()")) == len(ids), "every node is drawn"
-    assert kg.js("() => kgMap.network.physics.options.enabled") is False
-    types = kg.js("() => Object.fromEntries(kgMap.nodes.getIds().map(id => [id, kgMap.data.details[id].type]))")
+    papers = {n for n, d in graph.nodes(data=True) if d["type"] == "Paper"}
+    assert papers <= set(ids), "every paper is on the map"
+    shared = {n for n, d in graph.nodes(data=True) if d["type"] != "Paper" and d["paper_count"] >= 2}
+    assert shared <= set(ids), "and every concept used by two papers or more"
+    assert drawn(kg) == {n: [graph.nodes[n]["x"], graph.nodes[n]["y"], True] for n in ids}, (
+        "every node is drawn where the build's layout put it")
+    types = kg.js("() => Object.fromEntries(kgMap.graph.mapNodes((id, a) => [id, a.kind]))")
     assert types == {node: graph.nodes[node]["type"] for node in ids}
     summary = kg.js("() => document.getElementById('kg-summary').textContent")
     if len(ids) == graph.number_of_nodes():
-        assert summary == f"Showing all {len(ids):,} nodes."
+        assert summary.startswith(f"Showing all {len(ids):,} nodes.")
     else:
         assert f"Showing {len(ids):,} of {graph.number_of_nodes():,} nodes" in summary
-        # The most used concepts are the ones kept.
-        kept = set(ids)
-        counts = {n: d["paper_count"] for n, d in graph.nodes(data=True) if d["type"] != "Paper"}
-        assert min(c for n, c in counts.items() if n in kept) >= max(c for n, c in counts.items() if n not in kept)
-    kg.page.screenshot(path=str(screenshots / f"{name}-map.png"))
+    if len(graph.graph["communities"]) > 1:
+        shown = kg.js("() => kgMap.shownCommunityLabels()")
+        assert len(shown) > 3, "community names at overview zoom"
+        names = kg.js("() => Array.from(document.querySelectorAll('.kg-community-label:not([hidden])'))"
+                      ".map(e => e.textContent)")
+        assert {c["name"] for c in graph.graph["communities"] if c["id"] in shown} <= set(names)
+    kg.page.screenshot(path=str(screenshots / f"{name}-overview.png"))
     kg.assert_quiet()
 
 
-def test_real_map_search_focuses_a_node(real_page) -> None:
+def test_real_map_search_finds_and_centres_a_node(real_page) -> None:
     _, build, kg = real_page
     graph = build.graph
     ids = on_page(kg)
@@ -363,17 +464,45 @@ def test_real_map_search_focuses_a_node(real_page) -> None:
     label = graph.nodes[target]["label"]
     kg.page.fill("#kg-search", label.upper())
     assert kg.js("() => kgMap.search(document.getElementById('kg-search').value)")[0] == target
+    assert kg.page.inner_text("#kg-matches button >> nth=0").endswith(label)
     kg.page.press("#kg-search", "Enter")
-    kg.page.wait_for_timeout(900)  # the focus animation
-    assert kg.js("() => kgMap.network.getSelectedNodes()") == [target]
+    kg.page.wait_for_timeout(900)  # the camera's animation
+    assert kg.js("() => kgMap.selectedNode()") == target
     assert kg.js("() => document.querySelector('#kg-panel-body h2').textContent") == label
-    where = kg.js("""id => {
-        const dom = kgMap.network.canvasToDOM(kgMap.network.getPosition(id));
-        const box = document.getElementById('kg-network');
-        return {x: dom.x, y: dom.y, free: box.clientWidth - document.getElementById('kg-panel').offsetWidth,
-                height: box.clientHeight};
+    assert kg.in_free_view(target), "the node is in view, beside the panel"
+    centre = kg.js("""id => {
+        const at = kgMap.nodeOnPage(id);
+        const canvas = document.getElementById('kg-network').getBoundingClientRect();
+        return Math.abs(at.y - (canvas.top + canvas.bottom) / 2);
     }""", target)
-    assert 0 < where["x"] < where["free"] and 0 < where["y"] < where["height"], "the node is in view"
+    assert centre < 2, "and centred"
+    paper = next(n for n in ids if graph.nodes[n]["type"] == "Paper" and graph.nodes[n]["title"])
+    assert paper in kg.js("t => kgMap.search(t)", graph.nodes[paper]["title"]), "papers are found by title"
+    kg.assert_quiet()
+
+
+def test_real_map_community_filter_hides_the_other_communities(real_page, screenshots: Path) -> None:
+    name, build, kg = real_page
+    graph = build.graph
+    if kg.js("() => kgMap.data.communities.length") < 2:
+        assert kg.js("() => document.getElementById('kg-community-filter').hidden") is True
+        pytest.skip(f"the map of {name} has one community")
+    community = largest_community(kg)
+    kg.page.click("#kg-communities-none")
+    kg.page.check(f"#kg-communities input[data-community='{community}']")
+    visible = set(kg.js("() => kgMap.visibleNodes()"))
+    ids = set(on_page(kg))
+    members = {n for n in ids if graph.nodes[n]["type"] == "Paper" and graph.nodes[n]["community"] == community}
+    assert {n for n in visible if graph.nodes[n]["type"] == "Paper"} == members
+    linked = {c for p in members for c in graph.successors(p) if graph.nodes[c]["type"] != "Paper"} & ids
+    assert {n for n in visible if graph.nodes[n]["type"] != "Paper"} == linked
+    assert kg.js("() => kgMap.shownCommunityLabels()") in ([], [community])
+    kg.page.click("#kg-communities-all")
+    assert kg.js("() => kgMap.hiddenNodes()") == []
+    kg.page.click(f"#kg-communities input[data-community='{community}'] ~ button.kg-community-name")
+    kg.page.wait_for_timeout(800)  # the camera's animation
+    assert all(kg.in_free_view(n) for n in sorted(members)), "its name zooms to the community"
+    kg.page.screenshot(path=str(screenshots / f"{name}-community.png"))
     kg.assert_quiet()
 
 
@@ -385,18 +514,20 @@ def test_real_map_hiding_a_type_hides_its_nodes(real_page) -> None:
         of_type = sorted(n for n in ids if graph.nodes[n]["type"] == node_type)
         assert of_type
         kg.page.uncheck(f"#kg-types input[data-type={node_type}]")
-        assert sorted(kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).map(n => n.id)")) == of_type
-        drawn = set(kg.js("() => kgMap.network.body.nodeIndices"))
-        assert drawn == set(ids) - set(of_type)
-        left = kg.js("() => kgMap.edges.get({filter: e => !e.hidden}).map(e => [e.from, e.to])")
-        assert left and all(u in drawn and v in drawn for u, v in left)
+        assert kg.js("() => kgMap.hiddenNodes()") == of_type
+        shown = set(kg.js("() => kgMap.visibleNodes()"))
+        assert shown == set(ids) - set(of_type)
+        hidden_edges = set(kg.js("() => kgMap.hiddenEdges()"))
+        ends = kg.js("() => kgMap.graph.mapEdges((e, a, s, t) => [e, s, t])")
+        assert {e for e, u, v in ends if u not in shown or v not in shown} == hidden_edges
         kg.page.check(f"#kg-types input[data-type={node_type}]")
-        assert kg.js("() => kgMap.nodes.get({filter: n => n.hidden}).length") == 0
+        assert kg.js("() => kgMap.hiddenNodes()") == []
     kg.assert_quiet()
 
 
-def test_real_map_clicking_a_paper_shows_its_evidence(real_page, screenshots: Path) -> None:
+def test_real_map_clicking_a_paper_highlights_its_neighbours(real_page, screenshots: Path) -> None:
     name, build, kg = real_page
+    graph = build.graph
     kept = set(on_page(kg))
     records = {f"paper:{r['id']}": r for r in paper_records(build)}
 
@@ -410,7 +541,14 @@ def test_real_map_clicking_a_paper_shows_its_evidence(real_page, screenshots: Pa
                       for sentence in dict.fromkeys(e["sentence"] for e in item["evidence"]))
     assert expected
     kg.click_node(paper)
-    assert kg.js("() => kgMap.network.getSelectedNodes()") == [paper]
+    assert kg.js("() => kgMap.selectedNode()") == paper
+    neighbours = sorted(({paper} | set(graph.successors(paper)) | set(graph.predecessors(paper))) & kept)
+    assert kg.js("() => kgMap.highlightedNodes()") == neighbours
+    colours = drawn_colours(kg)
+    assert {n for n, c in colours.items() if c == DIMMED} == kept - set(neighbours), "the rest is dimmed"
+    shown_edges = kg.js("() => kgMap.graph.filterEdges(e => !kgMap.renderer.getEdgeDisplayData(e).hidden)"
+                        ".map(e => [kgMap.graph.source(e), kgMap.graph.target(e)])")
+    assert shown_edges and all(paper in ends for ends in shown_edges), "only the selection's links are drawn"
     assert kg.js("() => document.getElementById('kg-panel').hidden") is False
     assert kg.js("() => document.querySelector('#kg-panel-body h2').textContent") == record["title"]
     shown = kg.js("() => Array.from(document.querySelectorAll('#kg-panel-body .kg-evidence')).map(p => p.textContent)")

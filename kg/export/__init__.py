@@ -22,7 +22,7 @@ from kg.memory import collector_spared, spare_what_exists
 @dataclass(frozen=True)
 class ExportOptions:
     base_iri: str = "https://w3id.org/kg/"
-    html_max_nodes: int = 1500
+    html_max_nodes: int = 5000
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,16 @@
-"""The interactive map: one self-contained HTML page built on vis-network.
+"""The interactive map: one self-contained HTML page drawn with sigma.js (WebGL) on a graphology graph.
 
-pyvis supplies what it is good at: the vis node, edge and options records and the vis-network bundle it ships.
-Its own page template is not used: it links CDN resources and writes node data into a script block without
-escaping. Here every data value travels as JSON inside a `<script type="application/json">` block, escaped so
-it cannot end that block, and the page's script (html_assets/map.js) renders panel, search, filters and legend
-with DOM calls only.
+Every node is drawn where kg.layout put it at build time: the page runs no layout of its own. The libraries are
+the minified bundles in html_assets/vendor (scripts/vendor_map_js.py fetches them from npm); the page's own script
+is html_assets/map.js. Every data value travels as JSON inside a `<script type="application/json">` block,
+escaped so it cannot end that block, and the page shows it as text only (DOM text nodes, sigma's canvas labels).
+The policy in the page lets it run only these scripts, by hash, and load nothing.
 """
 
 from __future__ import annotations
 
 import base64
+import colorsys
 import hashlib
 import json
 import math
@@ -20,22 +21,26 @@ from importlib import resources
 from pathlib import Path
 
 import networkx as nx
-from pyvis.network import Network
+from threadpoolctl import threadpool_limits
 
 from kg.export.atomic import atomic_write
+from kg.layout import layout
 from kg.model import CONCEPT_TYPES, ROLE_ORDER
 
 PAPER = "Paper"
 SHARES = "shares"
+UNLINKED = -1
+UNLINKED_NAME = "(no links)"
 NODE_TYPES: tuple[str, ...] = (PAPER, *CONCEPT_TYPES)
-TYPE_STYLE: dict[str, tuple[str, str]] = {  # type -> (colour, vis shape)
-    "Paper": ("#4e79a7", "square"),
-    "Method": ("#f28e2b", "dot"),
-    "Task": ("#59a14f", "dot"),
-    "Dataset": ("#e15759", "diamond"),
-    "Metric": ("#b07aa1", "triangle"),
+TYPE_COLOURS: dict[str, str] = {
+    "Paper": "#4e79a7",  # papers are drawn in their community's colour; this one is for the legend and badges
+    "Method": "#f28e2b",
+    "Task": "#59a14f",
+    "Dataset": "#e15759",
+    "Metric": "#b07aa1",
 }
-OTHER_STYLE = ("#9c9c9c", "dot")
+OTHER_COLOUR = "#9c9c9c"
+UNLINKED_COLOUR = "#b1b6bc"
 ROLE_COLOURS: dict[str, str] = {
     "proposes": "#c0392b",
     "uses": "#2c7fb8",
@@ -44,11 +49,16 @@ ROLE_COLOURS: dict[str, str] = {
     "addresses": "#27ae60",
     "evaluated_on": "#d35400",
     "reports": "#b8860b",
-    SHARES: "#a0a4a8",
+    SHARES: "#8a9096",
 }
+DEFAULT_MAX_NODES = 5000
 SHARES_PER_PAPER = 5
-TOOLTIP_AUTHORS = 3
+EDGE_ALPHA = 0.32  # a paper-concept link inside one community
+CROSS_EDGE_ALPHA = 0.1  # one between communities: faint, so the topics stay apart at a glance
+SHARES_ALPHA = 0.4
+SMALL_MAP = 300  # up to this many nodes every label may show at once
 _ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_VENDOR_SCRIPTS = ("graphology.umd.min.js", "sigma.min.js")
 
 
 @dataclass
@@ -60,9 +70,11 @@ class Selection:
     hidden_papers: int
     hidden_concepts: int
     hidden_single_paper_concepts: int
+    every_paper: bool = True
 
 
-def write(graph: nx.MultiDiGraph, path: Path, max_nodes: int = 1500, shares_per_paper: int = SHARES_PER_PAPER) -> Path:
+def write(graph: nx.MultiDiGraph, path: Path, max_nodes: int = DEFAULT_MAX_NODES,
+          shares_per_paper: int = SHARES_PER_PAPER) -> Path:
     """Write the map of `graph` to `path` (one HTML file, no external resources) and return the path."""
     if max_nodes < 1:
         raise ValueError("max_nodes must be at least 1")
@@ -73,47 +85,72 @@ def write(graph: nx.MultiDiGraph, path: Path, max_nodes: int = 1500, shares_per_
     return path
 
 
-def render(graph: nx.MultiDiGraph, max_nodes: int = 1500, shares_per_paper: int = SHARES_PER_PAPER) -> str:
+def render(graph: nx.MultiDiGraph, max_nodes: int = DEFAULT_MAX_NODES, shares_per_paper: int = SHARES_PER_PAPER) -> str:
     """The page as a string; the same graph gives the same string."""
     data = page_data(graph, max_nodes=max_nodes, shares_per_paper=shares_per_paper)
     return _assemble(json_for_script(data))
 
 
-def page_data(graph: nx.MultiDiGraph, max_nodes: int = 1500, shares_per_paper: int = SHARES_PER_PAPER) -> dict:
-    """Everything the page's script needs: vis nodes, edges and options, node details, legend and summary."""
+def page_data(graph: nx.MultiDiGraph, max_nodes: int = DEFAULT_MAX_NODES,
+              shares_per_paper: int = SHARES_PER_PAPER) -> dict:
+    """Everything the page's script needs: nodes with their positions, sizes and colours, edges, communities,
+    the values the filters offer, node details, and what was left out."""
     selection = select_nodes(graph, max_nodes)
     kept = set(selection.nodes)
     shares, shares_total = strongest_shares(graph, kept, shares_per_paper)
-    net = _network(graph, selection.nodes, shares)
-    nodes, edges, _heading, _height, _width, options = net.get_network_data()
+    positions = _positions(graph, selection.nodes)
+    communities = _communities(graph, selection.nodes, positions)
+    colour_of = {c["id"]: c["color"] for c in communities}
+    nodes = []
     counts = {t: 0 for t in NODE_TYPES}
     for node in selection.nodes:
-        node_type = graph.nodes[node].get("type", "")
+        attrs = graph.nodes[node]
+        node_type = _text(attrs.get("type"))
         counts[node_type] = counts.get(node_type, 0) + 1
+        community = _community(attrs)
+        colour = colour_of.get(community, UNLINKED_COLOUR) if node_type == PAPER else _type_colour(node_type)
+        x, y = positions[node]
+        nodes.append({"id": node, "label": _text(attrs.get("label")) or node, "type": node_type,
+                      "community": community, "x": x, "y": y, "size": _size(graph, node), "color": colour})
+    edges, role_counts = _edges(graph, selection.nodes, kept, shares)
+    papers = [graph.nodes[n] for n in selection.nodes if graph.nodes[n].get("type") == PAPER]
     return {
         "nodes": nodes,
         "edges": edges,
-        "options": _finish_options(json.loads(options), len(nodes)),
+        "communities": communities,
         "details": {node: _details(graph, node, kept) for node in selection.nodes},
-        "types": [{"type": t, "color": _style(t)[0], "shape": _style(t)[1], "count": counts[t]}
-                  for t in sorted(counts, key=_type_rank)],
-        "roles": [{"role": r, "color": ROLE_COLOURS[r]} for r in (*ROLE_ORDER, SHARES)],
+        "types": [{"type": t, "color": _type_colour(t), "count": counts[t]} for t in sorted(counts, key=_type_rank)],
+        "roles": [{"role": r, "color": ROLE_COLOURS[r], "count": role_counts.get(r, 0)} for r in (*ROLE_ORDER, SHARES)],
+        "venues": _values(_text(p.get("venue")) for p in papers),
+        "years": _values(p.get("year") if isinstance(p.get("year"), int) else None for p in papers),
+        "view": {"labelThreshold": 4 if len(nodes) <= SMALL_MAP else 8},
         "summary": _summary(selection, len(shares), shares_total, shares_per_paper),
     }
 
 
 def select_nodes(graph: nx.MultiDiGraph, max_nodes: int) -> Selection:
-    """Keep the most used concepts (paper_count, then label) and the papers attached to them, `max_nodes` in all.
+    """The nodes to draw, `max_nodes` at most, and what is left out.
 
-    Concepts take up to half the budget (more when there are fewer papers), so that one concept used by most of
-    a corpus cannot fill the map with its papers alone. Each kept concept then gets its best connected paper, and
-    the rest of the budget goes to the papers that link the most kept concepts.
+    A graph within the budget is drawn whole. Beyond it, every paper stays when the papers and the concepts used
+    by two papers or more fit: the rest of the budget goes to the most used concepts (paper_count, then label),
+    so single-paper concepts are the first to go. When even that does not fit, concepts take up to half the
+    budget (more when there are fewer papers), so that one concept used by most of a corpus cannot fill the map
+    with its papers alone; each kept concept then gets its best connected paper, and the rest of the budget goes
+    to the papers that link the most kept concepts.
     """
     papers = sorted(n for n, d in graph.nodes(data=True) if d.get("type") == PAPER)
     concepts = sorted(n for n, d in graph.nodes(data=True) if d.get("type") != PAPER)
     if graph.number_of_nodes() <= max_nodes:
         return Selection(papers + concepts, graph.number_of_nodes(), 0, 0, 0)
     ranked = sorted(concepts, key=lambda c: (-_paper_count(graph, c), _fold(graph.nodes[c].get("label")), c))
+    shared = sum(1 for c in concepts if _paper_count(graph, c) >= 2)
+    if len(papers) + shared <= max_nodes:
+        concept_set = set(ranked[: max_nodes - len(papers)])
+        hidden_concepts = [c for c in concepts if c not in concept_set]
+        return Selection(
+            nodes=papers + [c for c in concepts if c in concept_set], total_nodes=graph.number_of_nodes(),
+            hidden_papers=0, hidden_concepts=len(hidden_concepts),
+            hidden_single_paper_concepts=sum(1 for c in hidden_concepts if _paper_count(graph, c) <= 1))
     kept_concepts = ranked[: min(len(concepts), max(max_nodes // 2, max_nodes - len(papers)))]
     concept_set = set(kept_concepts)
     paper_budget = max_nodes - len(kept_concepts)
@@ -140,6 +177,7 @@ def select_nodes(graph: nx.MultiDiGraph, max_nodes: int) -> Selection:
         hidden_papers=len(papers) - len(chosen),
         hidden_concepts=len(hidden_concepts),
         hidden_single_paper_concepts=sum(1 for c in hidden_concepts if _paper_count(graph, c) <= 1),
+        every_paper=len(chosen) == len(papers),
     )
 
 
@@ -168,69 +206,104 @@ def json_for_script(data: object) -> str:
     return re.sub("[<>&\u2028\u2029]", lambda m: _ESCAPES[m.group(0)], text)
 
 
-def _network(graph: nx.MultiDiGraph, nodes: list[str], shares: list[tuple[str, str, dict]]) -> Network:
-    net = Network(directed=True, cdn_resources="in_line")
-    net.force_atlas_2based(gravity=-70, central_gravity=0.012, spring_length=160 if len(nodes) <= 100 else 110,
-                           spring_strength=0.06, damping=0.5, overlap=0.4)
-    net.options.physics.stabilization.iterations = 600 if len(nodes) > 300 else 400
-    net.options.physics.stabilization.updateInterval = 20
-    net.set_edge_smooth("continuous")
-    net.inherit_edge_colors(False)
-    net.toggle_hide_edges_on_drag(len(nodes) > 300)
-    kept = set(nodes)
+def community_colour(number: int) -> str:
+    """A colour for community `number`: hues a golden angle apart, in three shades, so neighbours in the
+    numbering (and so in size) never look alike."""
+    if number < 0:
+        return UNLINKED_COLOUR
+    hue = (number * 0.381966 + 0.58) % 1.0
+    lightness, saturation = ((0.47, 0.62), (0.6, 0.55), (0.38, 0.5))[number % 3]
+    red, green, blue = colorsys.hls_to_rgb(hue, lightness, saturation)
+    return "#" + "".join(f"{round(channel * 255):02x}" for channel in (red, green, blue))
+
+
+def _positions(graph: nx.MultiDiGraph, nodes: list[str]) -> dict[str, tuple[float, float]]:
+    """Each node's build-time position (kg.layout); a graph laid out by nobody is laid out here, the same way."""
+    if all(_has_position(graph.nodes[n]) for n in nodes):
+        return {n: (float(graph.nodes[n]["x"]), float(graph.nodes[n]["y"])) for n in nodes}
+    with threadpool_limits(1):  # as kg.layout.add_layout: the same picture on every run
+        computed = layout(_layout_ready(graph))
+    return {n: (float(graph.nodes[n]["x"]), float(graph.nodes[n]["y"])) if _has_position(graph.nodes[n])
+            else computed[n] for n in nodes}
+
+
+def _has_position(attrs: dict) -> bool:
+    return all(isinstance(attrs.get(k), int | float) and math.isfinite(attrs[k]) for k in ("x", "y"))
+
+
+def _layout_ready(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """The graph as kg.layout reads it: every node typed and in a community (UNLINKED when it says none)."""
+    if all("type" in d and isinstance(d.get("community", UNLINKED), int) for _, d in graph.nodes(data=True)):
+        return graph
+    copy = graph.copy()
+    for _, attrs in copy.nodes(data=True):
+        attrs.setdefault("type", "")
+        attrs["community"] = _community(attrs)
+    return copy
+
+
+def _community(attrs: dict) -> int:
+    community = attrs.get("community")
+    return community if isinstance(community, int) and community >= 0 else UNLINKED
+
+
+def _communities(graph: nx.MultiDiGraph, nodes: list[str], positions: dict[str, tuple[float, float]]) -> list[dict]:
+    """Each community with a paper on the map: its name, colour, papers shown and the centre of those papers, for
+    the label the page writes there at overview zoom."""
+    members: dict[int, list[str]] = {}
     for node in nodes:
-        attrs = graph.nodes[node]
-        colour, shape = _style(attrs.get("type", ""))
-        net.add_node(
-            node, label=_text(attrs.get("label")) or node, shape=shape, title=_tooltip(graph, node),
-            color={"background": colour, "border": _darker(colour),
-                   "highlight": {"background": colour, "border": "#1a1a1a"},
-                   "hover": {"background": colour, "border": "#1a1a1a"}},
-            size=_size(graph, node), borderWidth=1,
-            **_position(attrs),
-        )
-    if all("x" in graph.nodes[node] for node in nodes):  # laid out at build time (kg.layout): no physics
-        net.toggle_physics(False)
-    number = 0
+        if graph.nodes[node].get("type") == PAPER:
+            members.setdefault(_community(graph.nodes[node]), []).append(node)
+    found = []
+    for community in sorted(members):
+        papers = members[community]
+        x = sum(positions[p][0] for p in papers) / len(papers)
+        y = sum(positions[p][1] for p in papers) / len(papers)
+        name = UNLINKED_NAME if community == UNLINKED else _community_name(graph, community)
+        found.append({"id": community, "name": name, "color": community_colour(community), "papers": len(papers),
+                      "x": round(x, 2), "y": round(y, 2)})
+    return found
+
+
+def _edges(graph: nx.MultiDiGraph, nodes: list[str], kept: set[str],
+           shares: list[tuple[str, str, dict]]) -> tuple[list[dict], dict[str, int]]:
+    """One edge per paper and concept (its roles, coloured by the first) and the paper links kept, each with the
+    colour it has when nothing is selected; and how many edges each role has."""
+    edges: list[dict] = []
+    counts: dict[str, int] = {}
     for paper in nodes:
         if graph.nodes[paper].get("type") != PAPER:
             continue
         for concept, roles in _roles_by_concept(graph, paper).items():
             if concept not in kept:
                 continue
-            first = roles[0][0]
+            names = [role for role, _ in roles]
+            for role in names:
+                counts[role] = counts.get(role, 0) + 1
             confidence = max(_confidence(attrs) for _, attrs in roles)
-            title = ", ".join(role.replace("_", " ") for role, _ in roles) + f" (confidence {confidence:.2f})"
-            net.add_edge(paper, concept, id=f"e{number}", color=_edge_colour(ROLE_COLOURS.get(first, "#777777"), 0.85),
-                         width=round(1 + 2 * confidence, 2), title=title,
-                         arrows={"to": {"enabled": True, "scaleFactor": 0.5}})
-            number += 1
+            same = _community(graph.nodes[paper]) == _community(graph.nodes[concept])
+            edges.append({"id": f"e{len(edges)}", "source": paper, "target": concept, "roles": names,
+                          "confidence": round(confidence, 3), "size": round(0.6 + 0.8 * confidence, 2),
+                          "color": _rgba(ROLE_COLOURS.get(names[0], OTHER_COLOUR),
+                                         EDGE_ALPHA if same else CROSS_EDGE_ALPHA)})
     for u, v, attrs in shares:
-        shared = [_text(s) for s in attrs.get("shared", []) or []]
-        title = f"shares (weight {_weight(attrs):.2f})" + (": " + ", ".join(shared[:6]) if shared else "")
-        net.add_edge(u, v, id=f"e{number}", color=_edge_colour(ROLE_COLOURS[SHARES], 0.6), dashes=True,
-                     width=round(0.5 + min(_weight(attrs), 8.0) * 0.5, 2), title=title,
-                     arrows={"to": {"enabled": False}})
-        number += 1
-    return net
+        counts[SHARES] = counts.get(SHARES, 0) + 1
+        edges.append({"id": f"e{len(edges)}", "source": u, "target": v, "roles": [SHARES],
+                      "weight": round(_weight(attrs), 3), "size": round(0.5 + min(_weight(attrs), 8.0) * 0.25, 2),
+                      "shared": [_text(s) for s in attrs.get("shared", []) or []][:6],
+                      "color": _rgba(ROLE_COLOURS[SHARES], SHARES_ALPHA)})
+    return edges, counts
 
 
-def _position(attrs: dict) -> dict:
-    """The build's position of a node, for the page to draw it there at once (y grows downwards on a canvas)."""
-    if "x" not in attrs or "y" not in attrs:
-        return {}
-    return {"x": float(attrs["x"]), "y": -float(attrs["y"]), "physics": False}
-
-
-def _finish_options(options: dict, node_count: int) -> dict:
-    """Options pyvis has no setter for: a fixed layout seed, hover, tooltips and fonts."""
-    options["layout"] = {"randomSeed": 7, "improvedLayout": node_count <= 150}
-    options["interaction"].update({"hover": True, "tooltipDelay": 150, "navigationButtons": False,
-                                   "keyboard": False, "multiselect": False})
-    options["nodes"] = {"font": {"size": 14, "face": "system-ui, Segoe UI, Helvetica, Arial, sans-serif",
-                                 "strokeWidth": 3, "strokeColor": "#ffffff"}}
-    options["edges"]["selectionWidth"] = 2
-    return options
+def _values(values: Iterator[object]) -> list[dict]:
+    """The distinct values of a paper field with their paper counts, for a filter; none when there is only one."""
+    counts: dict[object, int] = {}
+    for value in values:
+        counts[value] = counts.get(value, 0) + 1
+    if len(counts) < 2:
+        return []
+    ordered = sorted(counts, key=lambda v: (v is None or v == "", str(v)))
+    return [{"value": value, "count": counts[value]} for value in ordered]
 
 
 def _details(graph: nx.MultiDiGraph, node: str, kept: set[str]) -> dict:
@@ -291,8 +364,9 @@ def _summary(selection: Selection, shares_shown: int, shares_total: int, per_pap
     if shown == selection.total_nodes:
         lines = [f"Showing all {shown:,} nodes."]
     else:
-        lines = [f"Showing {shown:,} of {selection.total_nodes:,} nodes: the most used concepts and the papers that "
-                 "link them."]
+        what = ("every paper and the most used concepts" if selection.every_paper
+                else "the most used concepts and the papers that link them")
+        lines = [f"Showing {shown:,} of {selection.total_nodes:,} nodes: {what}."]
         if selection.hidden_concepts:
             lines.append(f"{selection.hidden_concepts:,} concepts left out, "
                          f"{selection.hidden_single_paper_concepts:,} of them used by a single paper.")
@@ -307,20 +381,17 @@ def _summary(selection: Selection, shares_shown: int, shares_total: int, per_pap
 
 
 def _assemble(data_json: str) -> str:
-    vis_js = _pyvis_lib("vis-network.min.js")
-    vis_css = _pyvis_lib("vis-network.css")
+    libraries = "\n;\n".join(_asset("vendor", name).rstrip("\n") for name in _VENDOR_SCRIPTS) + "\n"
     page_js = _asset("map.js")
     page_css = _asset("map.css")
-    for name, text in (("vis-network.min.js", vis_js), ("map.js", page_js)):
+    for name, text in (("the libraries", libraries), ("map.js", page_js)):
         if re.search(r"</script|<!--", text, re.IGNORECASE):
             raise RuntimeError(f"{name} cannot be inlined: it contains a script end or comment opener")
-    for name, text in (("vis-network.css", vis_css), ("map.css", page_css)):
-        if re.search(r"</style", text, re.IGNORECASE):
-            raise RuntimeError(f"{name} cannot be inlined: it contains a style end")
+    if re.search(r"</style", page_css, re.IGNORECASE):
+        raise RuntimeError("map.css cannot be inlined: it contains a style end")
     policy = ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
-              f"script-src {_csp_hash(vis_js)} {_csp_hash(page_js)}; base-uri 'none'; form-action 'none'")
-    parts = {"CSP": policy, "VIS_CSS": vis_css, "PAGE_CSS": page_css, "DATA": data_json, "VIS_JS": vis_js,
-             "PAGE_JS": page_js}
+              f"script-src {_csp_hash(libraries)} {_csp_hash(page_js)}; base-uri 'none'; form-action 'none'")
+    parts = {"CSP": policy, "PAGE_CSS": page_css, "DATA": data_json, "LIB_JS": libraries, "PAGE_JS": page_js}
     # One pass, so text put in is never searched for placeholders again.
     return re.sub(r"\{\{([A-Z_]+)\}\}", lambda m: parts[m.group(1)], _asset("page.html"))
 
@@ -330,33 +401,8 @@ def _csp_hash(script: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
 
 
-def _asset(name: str) -> str:
-    return resources.files("kg.export").joinpath("html_assets", name).read_text(encoding="utf-8")
-
-
-def _pyvis_lib(name: str) -> str:
-    return resources.files("pyvis").joinpath("lib", "vis-9.1.2", name).read_text(encoding="utf-8")
-
-
-def _tooltip(graph: nx.MultiDiGraph, node: str) -> str:
-    attrs = graph.nodes[node]
-    if attrs.get("type") == PAPER:
-        authors = [_text(a) for a in attrs.get("authors", []) or []]
-        byline = ", ".join(authors[:TOOLTIP_AUTHORS]) + (" et al." if len(authors) > TOOLTIP_AUTHORS else "")
-        when = " ".join(p for p in (_text(attrs.get("venue")), _year_text(attrs)) if p)
-        lines = [_text(attrs.get("title")) or _text(attrs.get("label")), byline, when]
-        return "\n".join(_clip(line, 160) for line in lines if line)
-    count = _paper_count(graph, node)
-    noun = "paper" if count == 1 else "papers"
-    return f"{_text(attrs.get('type'))}: {_clip(_text(attrs.get('label')), 160)}\nused by {count} {noun}"
-
-
-def _year_text(attrs: dict) -> str:
-    year = attrs.get("year")
-    venue = _text(attrs.get("venue"))
-    if not isinstance(year, int) or str(year) in venue:
-        return ""
-    return str(year)
+def _asset(*parts: str) -> str:
+    return resources.files("kg.export").joinpath("html_assets", *parts).read_text(encoding="utf-8")
 
 
 def _roles_by_concept(graph: nx.MultiDiGraph, paper: str) -> dict[str, list[tuple[str, dict]]]:
@@ -392,10 +438,14 @@ def _paper_count(graph: nx.MultiDiGraph, concept: str) -> int:
 
 
 def _size(graph: nx.MultiDiGraph, node: str) -> float:
-    """Grows with the number of neighbours in the paper-concept graph, on a log scale so hubs stay readable."""
-    is_paper = graph.nodes[node].get("type") == PAPER
-    degree = _concept_degree(graph, node) if is_paper else _paper_count(graph, node)
-    return round(min(10 + 6 * math.log2(1 + degree), 60), 2)
+    """The radius in pixels at the first zoom: it grows with the node's neighbours in the paper-concept graph, on a
+    log scale so hubs stay readable. Concepts used by many papers stand out, papers stay alike, and what links
+    nothing (a paper with no link, a concept of one paper) stays small."""
+    attrs = graph.nodes[node]
+    if attrs.get("type") == PAPER:
+        size = min(2.5 + math.log2(1 + _concept_degree(graph, node)), 7.5)
+        return round(size * (0.8 if _community(attrs) == UNLINKED else 1.0), 2)
+    return round(min(2.5 + 2.5 * math.log2(max(_paper_count(graph, node), 1)), 18.0), 2)
 
 
 def _community_name(graph: nx.MultiDiGraph, community: object) -> str:
@@ -428,18 +478,13 @@ def _type_rank(node_type: str) -> tuple[int, str]:
     return (NODE_TYPES.index(node_type), node_type) if node_type in NODE_TYPES else (len(NODE_TYPES), node_type)
 
 
-def _style(node_type: str) -> tuple[str, str]:
-    return TYPE_STYLE.get(node_type, OTHER_STYLE)
+def _type_colour(node_type: str) -> str:
+    return TYPE_COLOURS.get(node_type, OTHER_COLOUR)
 
 
-def _edge_colour(colour: str, opacity: float) -> dict:
-    """The role colour also when selected or hovered, so a selected node keeps its coloured edges."""
-    return {"color": colour, "highlight": colour, "hover": colour, "opacity": opacity}
-
-
-def _darker(colour: str) -> str:
-    channels = [int(colour[i:i + 2], 16) * 7 // 10 for i in (1, 3, 5)]
-    return "#" + "".join(f"{c:02x}" for c in channels)
+def _rgba(colour: str, alpha: float) -> str:
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({red},{green},{blue},{alpha})"
 
 
 def _other(link: tuple[str, str, dict], paper: str) -> str:
@@ -462,7 +507,3 @@ def _text(value: object) -> str:
 
 def _fold(value: object) -> str:
     return _text(value).casefold()
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
