@@ -353,14 +353,17 @@ ASPECT_NOUNS = frozenset(["efficacy", "effectiveness", "performance", "ability",
 def _aspect_of(noun: Token) -> set[int]:
     """'evaluate the efficacy of various RL algorithms and trajectory optimization techniques': what the aspect
     is of."""
-    if noun.lemma_ not in ASPECT_NOUNS:
-        return set()
+    return _of_objects(noun, OBJECT_DEPS) if noun.lemma_ in ASPECT_NOUNS else set()
+
+
+def _of_objects(noun: Token, deps: frozenset[str]) -> set[int]:
+    """'an analysis of A and B': the words of what the noun is of, and what they list."""
     words: set[int] = set()
     for prep in noun.children:
         if prep.dep_ == "prep" and prep.lower_ == "of":
             for obj in prep.children:
                 if obj.dep_ == "pobj":
-                    words |= _head_chain(obj, OBJECT_DEPS) | _listed_after(obj)
+                    words |= _head_chain(obj, deps) | _listed_after(obj)
     return words
 
 
@@ -396,11 +399,7 @@ def _evaluate_objects(sent: Span) -> set[int]:
                 if child.dep_ == "nsubjpass":
                     objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
         elif token.lemma_ in EVALUATE_NOUNS and token.pos_ == "NOUN":
-            for prep in token.children:
-                if prep.dep_ == "prep" and prep.lower_ == "of":
-                    for obj in prep.children:
-                        if obj.dep_ == "pobj":
-                            objects |= _head_chain(obj, NAME_DEPS) | _listed_after(obj)
+            objects |= _of_objects(token, NAME_DEPS)
     return objects
 
 
