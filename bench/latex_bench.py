@@ -15,11 +15,11 @@ import argparse
 import gzip
 import json
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from pylatexenc.latex2text import LatexNodes2Text
+from timing import best_of
 
 import kg.text as text_module
 
@@ -50,15 +50,6 @@ def cleaned_with(converter: Callable[[str, bool | None], str], raw: str) -> str:
         return text_module.clean_markup(raw)
     finally:
         text_module._latex = HAND
-
-
-def best_of(runs: int, work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - started)
-    return min(times)
 
 
 def main() -> None:

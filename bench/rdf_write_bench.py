@@ -20,11 +20,10 @@ import argparse
 import random
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pyoxigraph as ox
+from timing import best_of
 
 from kg.export import rdf
 from kg.pipeline import build
@@ -32,15 +31,6 @@ from kg.pipeline import build
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpora" / "icml2019.jsonl.gz"
 PREFIXES = {prefix: str(namespace) for prefix, namespace in rdf.PREFIXES.items()}
-
-
-def best(seconds: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        seconds()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def ox_term(term: rdf.Term) -> ox.NamedNode | ox.Literal:
@@ -111,7 +101,7 @@ def main() -> int:
             ("pyoxigraph, whole graph in one call", lambda: oxigraph_whole(pieces)),
             ("  of which: making pyoxigraph terms", lambda: [ox_triples(t) for t in pieces])]
     for label, run in rows:
-        print(f"{label:45} {best(run, args.repeat):6.2f}")
+        print(f"{label:45} {best_of(args.repeat, run):6.2f}")
     return 0
 
 

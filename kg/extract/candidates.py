@@ -16,12 +16,16 @@ from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
     DATASET_NAME_SUFFIXES,
+    EXPERIMENT_WORDS,
     FRONT_MODIFIERS,
     GENERIC_HEADS,
     GENERIC_WORDS,
+    HARDWARE_NOUNS,
     METHOD_HEADS,
+    METHOD_KINDS,
     METRIC_HEADS,
     MODALITIES,
+    OUTCOME_HEADS,
     TASK_HEADS,
     TRAILING_WORDS,
 )
@@ -448,30 +452,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     return [cand for cand in by_key.values() if cand.spans]
 
 
-METHOD_KINDS = frozenset(["technique", "techniques", "method", "methods", "approach", "approaches", "algorithm",
-                          "algorithms", "module", "modules", "framework", "strategy", "scheme", "procedure",
-                          "mechanism", "operator", "layer", "loss"])
-
-
-# Heads that name an outcome to reach: 'a character recognition method' is a method for a task, and the task
-# stays one. Other task heads name a way of working ('sampling', 'selection', 'optimization'), and 'an
-# error-aware sampling method' is a method.
-OUTCOME_HEADS = frozenset(["classification", "detection", "segmentation", "prediction", "recognition", "estimation",
-                           "translation", "summarization", "answering", "retrieval", "forecasting", "reconstruction",
-                           "restoration", "extraction", "tracking", "captioning", "recommendation", "localization",
-                           "parsing", "tagging", "completion", "inpainting", "denoising", "deblurring",
-                           "super-resolution", "synthesis", "editing", "understanding", "navigation", "manipulation",
-                           "grounding", "verification", "identification", "generation", "imputation", "diagnosis",
-                           "registration", "transcription", "diarization", "localisation", "summarisation"])
-
-
 def _names_a_kind_of_method(span: Span) -> bool:
     doc = span.doc
     return span.end < len(doc) and doc[span.end].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
 
 
-HARDWARE_NOUNS = frozenset(["platform", "robot", "arm", "gripper", "hand", "quadruped", "humanoid", "drone",
-                            "headset", "device", "camera", "sensor", "chip", "board", "car", "vehicle"])
 def _names_a_machine(span: Span) -> bool:
     token = span.root
     while token.dep_ == "compound" and token.head.i != token.i:
@@ -547,11 +532,6 @@ def _named_as(span: Span) -> str | None:
     return None
 
 
-# What experiments are run on: 'we evaluate on FooBench', 'results on Foo-CE and Bar', 'trained on FooData'.
-EXPERIMENT_WORDS = frozenset(["experiment", "evaluate", "test", "result", "train", "benchmark", "performance",
-                              "achieve", "stateoftheart", "sota", "outperform", "surpass", "excel",
-                              "evaluation", "validate", "experimentation", "pretrain", "finetune", "conduct",
-                              "accuracy", "score", "validation", "study"])
 # '7B', '1.3B', '70M': a model's size in a name says the name is a model's ('FooLM-7B')
 MODEL_SIZE = re.compile(r"(?<![A-Za-z])\d+(?:\.\d+)?[BM]\b")
 

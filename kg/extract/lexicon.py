@@ -168,3 +168,31 @@ PARADIGMS = frozenset(
         "prompt learning"
     ]
 )
+
+METHOD_KINDS = frozenset(["technique", "techniques", "method", "methods", "approach", "approaches", "algorithm",
+                          "algorithms", "module", "modules", "framework", "strategy", "scheme", "procedure",
+                          "mechanism", "operator", "layer", "loss"])
+
+# Heads that name an outcome to reach: 'a character recognition method' is a method for a task, and the task
+# stays one. Other task heads name a way of working ('sampling', 'selection', 'optimization'), and 'an
+# error-aware sampling method' is a method.
+OUTCOME_HEADS = frozenset(["classification", "detection", "segmentation", "prediction", "recognition", "estimation",
+                           "translation", "summarization", "answering", "retrieval", "forecasting", "reconstruction",
+                           "restoration", "extraction", "tracking", "captioning", "recommendation", "localization",
+                           "parsing", "tagging", "completion", "inpainting", "denoising", "deblurring",
+                           "super-resolution", "synthesis", "editing", "understanding", "navigation", "manipulation",
+                           "grounding", "verification", "identification", "generation", "imputation", "diagnosis",
+                           "registration", "transcription", "diarization", "localisation", "summarisation"])
+
+HARDWARE_NOUNS = frozenset(["platform", "robot", "arm", "gripper", "hand", "quadruped", "humanoid", "drone",
+                            "headset", "device", "camera", "sensor", "chip", "board", "car", "vehicle"])
+
+# What experiments are run on: 'we evaluate on FooBench', 'results on Foo-CE and Bar', 'trained on FooData'.
+EXPERIMENT_WORDS = frozenset(["experiment", "evaluate", "test", "result", "train", "benchmark", "performance",
+                              "achieve", "stateoftheart", "sota", "outperform", "surpass", "excel",
+                              "evaluation", "validate", "experimentation", "pretrain", "finetune", "conduct",
+                              "accuracy", "score", "validation", "study"])
+
+# What names a model rather than a technique: 'large language model', 'vision transformer'
+MODEL_WORDS = frozenset(["model", "models", "llm", "llms", "lm", "lms", "transformer", "transformers", "network",
+                         "networks", "agent", "agents", "classifier", "detector", "encoder"])
