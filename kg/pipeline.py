@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import errno
-import os
 import shutil
 import signal
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -20,6 +17,7 @@ import networkx as nx
 from kg import __version__, manifest
 from kg.export import UNWATCHED, ExportOptions, write_timed
 from kg.export.pieces import PieceIndex, Reuse
+from kg.export_set import discard, new_slot, put_in_place
 from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache
 from kg.extract.runner import ExtractionRunner
@@ -200,7 +198,7 @@ def _read_and_extract(inputs: list[str | Path], runner: ExtractionRunner, progre
 @contextmanager
 def nothing_new_on_failure(out: Path, cache_dir: Path | None) -> Iterator[None]:
     """A build that fails or is stopped leaves no folder it created: not the output folder, not the cache (the
-    staging folder is removed by write_as_a_set, and the manifest is written last)."""
+    slot being written is removed by write_as_a_set, and the manifest is written last)."""
     created = [folder for folder in (cache_dir, out) if folder is not None and not folder.exists()]
     try:
         yield
@@ -211,13 +209,10 @@ def nothing_new_on_failure(out: Path, cache_dir: Path | None) -> Iterator[None]:
         raise
 
 
-STAGING_PREFIX = ".kg-staging-"
-
-
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait while the block runs: the moves that put a finished set of exports in place take
-    a moment, and stopping half-way would mix two builds. The build then ends as it would have anyway."""
+    """Ctrl-C and SIGTERM wait while the block runs, then the build ends as it would have anyway: used where
+    stopping half-way would leave something behind (a slot half written, a folder this build created)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -234,43 +229,37 @@ def signals_held() -> Iterator[None]:
 def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str], jobs: int,
                    previous: dict[str, PieceIndex] | None = None, progress: BuildProgress | None = None,
                    ) -> tuple[dict[str, list[Path]], dict[str, float], Reuse]:
-    """Write every export into a staging folder inside `out`, then move them all into place at once: the paths
-    and seconds of each export, and what was written in pieces (indexes by path within `out`, counts).
+    """Write every export into a slot folder inside `out`, then put the whole set in place at once
+    (`kg.export_set`): the paths and seconds of each export, and what was written in pieces (indexes by path
+    within `out`, counts).
 
     `previous` holds the piece indexes of files in `out` that pieces may be copied from; `progress` shows each
-    export as it starts and ends. A build that fails or
-    is stopped while exporting leaves the previous exports as they were: nothing reaches `out` until every file
-    is complete, the moves are renames within one file system, and Ctrl-C waits for them.
+    export as it starts and ends. A build that fails, is stopped or is killed while exporting leaves the previous
+    exports as they were.
     """
     if not names:
         return {}, {}, Reuse()
     out.mkdir(parents=True, exist_ok=True)
-    for stale in out.glob(STAGING_PREFIX + "*"):  # left by a build that was killed
-        shutil.rmtree(stale, ignore_errors=True)
-    staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=out))
+    slot = new_slot(out)
+    placed = False
     try:
-        reuse = Reuse(root=staging, previous=out, indexes=previous or {})
-        watch = progress.exports(staging) if progress is not None else UNWATCHED
-        staged, seconds = write_timed(graph, staging, options, names, jobs=jobs, reuse=reuse, watch=watch)
-        moves = [(path, out / path.relative_to(staging)) for group in staged.values() for path in group]
-        for _, target in moves:
-            if target.is_dir():
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
-            target.parent.mkdir(parents=True, exist_ok=True)
-        with signals_held():  # the renames alone, back to back: the shortest window a SIGKILL could split
-            for source, target in moves:
-                os.replace(source, target)
-            shutil.rmtree(staging, ignore_errors=True)
-        return {name: [out / p.relative_to(staging) for p in group] for name, group in staged.items()}, seconds, reuse
-    except OSError as error:  # name the file the user knows, not its place in the staging folder
+        reuse = Reuse(root=slot, previous=out, indexes=previous or {})
+        watch = progress.exports(slot) if progress is not None else UNWATCHED
+        staged, seconds = write_timed(graph, slot, options, names, jobs=jobs, reuse=reuse, watch=watch)
+        with signals_held():
+            put_in_place(out, slot)
+            placed = True
+        return {name: [out / p.relative_to(slot) for p in group] for name, group in staged.items()}, seconds, reuse
+    except OSError as error:  # name the file the user knows, not its place in the slot folder
         for attribute in ("filename", "filename2"):
             name = getattr(error, attribute, None)
-            if name and str(staging) in str(name):
-                setattr(error, attribute, str(name).replace(str(staging), str(out)))
+            if name and str(slot) in str(name):
+                setattr(error, attribute, str(name).replace(str(slot), str(out)))
         raise
     finally:
-        with signals_held():  # a second Ctrl-C must not leave half a staging folder behind
-            shutil.rmtree(staging, ignore_errors=True)
+        if not placed:
+            with signals_held():  # a second Ctrl-C must not leave half a slot behind
+                discard(slot)
 
 
 def summary_counts(graph: nx.MultiDiGraph) -> dict:

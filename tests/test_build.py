@@ -12,6 +12,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 import rdflib
+from seen import under
 
 from kg.model import ROLES
 
@@ -119,7 +120,7 @@ def test_same_input_gives_byte_identical_exports(tmp_path, seed_build, extractor
 
     build([ROOT / "seeds"], tmp_path, extractor=extractor)
     first = seed_build.paths["jsonl"][0].parent
-    for path in sorted(p for p in first.rglob("*") if p.is_file()):
+    for path in (p for p in under(first) if p.is_file()):
         twin = tmp_path / path.relative_to(first)
         assert twin.read_bytes() == path.read_bytes(), path.name
 

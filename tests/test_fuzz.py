@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdf_parse import rdflib_graph
 from rdflib.namespace import DCTERMS, SKOS
+from seen import under
 
 from kg.export.flatten import clean_text
 from kg.read import InputError, read_papers
@@ -211,7 +212,7 @@ def test_one_format_at_a_time(extractor, records: list[dict], fmt: str) -> None:
         else:
             read = nx.read_graphml if fmt == "graphml" else nx.read_gexf
             assert read(out / f"kg.{fmt}").number_of_nodes() == result.graph.number_of_nodes()
-        written = {p for p in out.rglob("*") if p.is_file() and p.name != ".kg-manifest.json"}
+        written = {p for p in under(out) if p.is_file() and p.name != ".kg-manifest.json"}
         assert written == set(result.paths[fmt])  # this export, and nothing else
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from seen import under
 
 from kg.manifest import MANIFEST
 
@@ -55,7 +56,7 @@ def abstracts(seed: int, count: int = PAPERS) -> list[dict]:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file's bytes; the manifest's without the times it records each file was written at, which differ
     between two builds of the same input."""
-    return {p.relative_to(folder).as_posix(): without_times(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {p.relative_to(folder).as_posix(): without_times(p) for p in under(folder) if p.is_file()}
 
 
 def without_times(path: Path) -> bytes:
@@ -74,7 +75,7 @@ def temporaries(folder: Path) -> list[Path]:
 
 def entries(folder: Path) -> set[str]:
     """Every file and folder under `folder`, as relative paths."""
-    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")}
+    return {p.relative_to(folder).as_posix() for p in under(folder)}
 
 
 def hidden(relative: str) -> bool:
@@ -148,7 +149,7 @@ def run_and_stop(command: list[str], cwd: Path, out: Path, when: str, signum: in
     """Start `command`; as soon as a temporary file appears in `out` (`when="tmp"`) or an existing file there is
     replaced (`when="renamed"`), send `signum` (to the whole process group, as a terminal does for Ctrl-C)."""
     stats = {p.relative_to(out).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
-             for p in out.rglob("*") if p.is_file()}
+             for p in under(out) if p.is_file()}
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     deadline = time.monotonic() + 300

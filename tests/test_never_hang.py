@@ -242,8 +242,9 @@ def test_a_full_disk_at_any_write_leaves_the_previous_exports(tmp_path: Path) ->
         assert result.returncode == 4, (failing_write, result.stderr)
         assert len(result.stderr.splitlines()) == 1 and "No space left on device" in result.stderr
         assert exports(snapshot(tmp_path / "out")) == before, f"write {failing_write}"
-        assert not [p for p in (tmp_path / "out").rglob("*") if p.name.startswith(".kg-staging")
-                    or p.name.endswith(".tmp")]
+        slots = sorted(p.name for p in (tmp_path / "out" / ".kg-sets").iterdir())
+        assert slots == [Path(os.readlink(tmp_path / "out" / ".kg-current")).name]  # no half-written slot left
+        assert not [p for p in (tmp_path / "out").rglob("*") if p.name.endswith(".tmp")]
         failing_write += max(1, failing_write // 8)  # every write at first, then points ever more spread
         assert failing_write < 100_000
     assert tried > 20, "the injection reached many writes of the exports"

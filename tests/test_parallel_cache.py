@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from seen import under
 
 from kg.pipeline import build
 from kg.read import read_papers
@@ -28,7 +29,7 @@ def corpus(tmp_path_factory) -> Path:
 
 
 def files_of(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in under(folder)
             if p.is_file() and not p.name.startswith(".") and ".kg-cache" not in p.parts}
 
 

@@ -5,6 +5,9 @@
                                                                   # only those no verdict covers yet
     python bench/audit/audit.py report EXPORT VERDICTS.json        # precision on the judged items still there,
                                                                   # and the new items that need a verdict
+    python bench/audit/audit.py merge VERDICTS.json NEW.json --build COMMIT
+                                                                  # add a reader's new verdicts (a verdict on
+                                                                  # the same item replaces the older one)
 
 The sample: every (paper, list, item) of papers.jsonl in file order; with random.seed(7), 60 items, then 10 papers
 for recall, then 20 paper-paper links (and the 10 strongest). The sheet holds the texts the reader needs (titles,
@@ -148,6 +151,21 @@ def report(records: list[dict], verdicts: dict) -> str:
     return "\n".join(lines)
 
 
+def merge(verdicts: dict, new: dict, build: str) -> dict:
+    """`verdicts` with those of `new` added; a new verdict on an item, paper or link already judged replaces it,
+    and `build` joins the list of commits whose builds were judged."""
+    keys = {"items": lambda v: (v["paper"], v["list"], v["label"]), "recall": lambda v: v["paper"],
+            "links": lambda v: (v["first"], v["second"]), "strongest": lambda v: (v["first"], v["second"])}
+    merged = dict(verdicts)
+    for part, key in keys.items():
+        entries = {key(v): v for v in verdicts.get(part, [])}
+        entries.update({key(v): {k: x for k, x in v.items() if k != "n"} for v in new.get(part, [])})
+        merged[part] = list(entries.values())
+    builds = [b.strip() for b in verdicts.get("build", "").split(",") if b.strip()]
+    merged["build"] = ", ".join(builds + [build] * (build not in builds))
+    return merged
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -158,7 +176,16 @@ def main() -> None:
     check = commands.add_parser("report", help="precision on judged items; items that need a verdict")
     check.add_argument("export", type=Path)
     check.add_argument("verdicts", type=Path)
+    combine = commands.add_parser("merge", help="add a reader's new verdicts to a verdicts file")
+    combine.add_argument("verdicts", type=Path)
+    combine.add_argument("new", type=Path)
+    combine.add_argument("--build", required=True, help="the commit the judged build was made from")
     args = parser.parse_args()
+    if args.command == "merge":
+        merged = merge(*(json.loads(p.read_text(encoding="utf-8")) for p in (args.verdicts, args.new)), args.build)
+        args.verdicts.write_text(json.dumps(merged, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{args.verdicts}: " + ", ".join(f"{len(merged[p])} {p}" for p in ("items", "recall", "links")))
+        return
     records = read_papers(args.export)
     if args.command == "sheet":
         verdicts = json.loads(args.unjudged.read_text(encoding="utf-8")) if args.unjudged else None
