@@ -321,3 +321,29 @@ def test_what_is_left_for_later_work_is_no_statement(extractor):
                               "developments in semantic segmentation. We hope it helps embodied AI.")
     assert "semantic segmentation" not in result and "embodied AI" not in result
     assert result["QuillSeg"] == ("Method", "proposes")
+
+
+def test_prior_work_introducing_a_thing_is_no_proposal_but_our_system_designing_a_part_is(extractor):
+    result = found(extractor, "Recent work introduces generative shape priors for object mapping, but is limited "
+                              "to one category. We propose PriorMapper for object mapping. To cut noise, our "
+                              "PriorMapper designs the Depth Data Fixer (DDFixer) to repair depth maps.")
+    assert result.get("generative shape priors", ("", ""))[1] != "proposes"
+    assert result["PriorMapper"][1] == "proposes"
+    assert result["Depth Data Fixer"][1] == "proposes"  # its short form DDFixer an alias
+
+
+def test_a_baseline_after_a_gerund_the_parser_splits_is_compared_with(extractor):
+    result = found(extractor, "We evaluate our approach on robot tasks, with results showing that it outperformed "
+                              "the model-based imitation learning KDP by 1.08x.")
+    assert result["KDP"] == ("Method", "compares")
+
+
+def test_a_kind_of_model_named_only_in_the_opening_is_not_used(extractor):
+    result = found(extractor, "Large language models have shown remarkable abilities in many tasks. However, they "
+                              "struggle with numeric reasoning. We propose NumFix, a decoding rule for arithmetic "
+                              "word problems.")
+    assert "large language model" not in result
+    assert result["NumFix"][1] == "proposes"
+    kept = found(extractor, "Large language models have shown remarkable abilities. We fine-tune large language "
+                            "models with NumFix for arithmetic word problems.")
+    assert kept["large language model"] == ("Method", "uses")

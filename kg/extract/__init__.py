@@ -108,11 +108,13 @@ def _paradigm_used(cand: Candidate, title: str) -> bool:
 
 
 def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
-    """Met only in the abstract's opening on the field, neither its first subject nor named in the title."""
+    """Met only in the abstract's opening on the field and not named in the title; a task that is the opening's
+    first subject is the paper's topic, but a model there is the field's ('Large language models excel at ...'):
+    the paper uses it only if it says so after the opening."""
     if cand.rule == "name":
         return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
-    return (all(span.sent.start in opening for span in cand.spans)
-            and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
+    return (all(span.sent.start in opening for span in cand.spans) and not names_any(title, cand.keys)
+            and (_names_a_model(cand) or not any(is_topic(span) for span in cand.spans)))
 
 
 def _names_a_model(cand: Candidate) -> bool:

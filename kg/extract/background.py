@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
+from kg.extract.lexicon import PRIOR_WORK_WORDS
+
 OWN_WORDS = frozenset(["we", "our", "us", "ours", "here"])
 OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
 OWN_DETERMINERS = frozenset(["this", "our", "the present"])
-# 'Previous methods such as X', 'existing X': the opening names prior work, which the paper positions itself against
-PRIOR_WORDS = frozenset(["existing", "prior", "previous", "conventional", "traditional", "earlier", "classical",
-                         "mainstream", "state-of-the-art"])
 # 'Experiments on X show ...', 'MediTab outperforms X': a sentence reporting results is about the paper's own work
 RESULT_WORDS = frozenset(["experiment", "outperform", "empirically", "experimentally", "ablation"])
 
@@ -65,8 +64,9 @@ def is_topic(span: Span) -> bool:
 
 
 def prior_work_word(sent: Span) -> str:
-    """The word that says the sentence is about prior work ('existing', 'previous', ...), or ''."""
-    return next((t.text for t in sent if t.lower_ in PRIOR_WORDS), "")
+    """The word that says the sentence is about prior work ('Previous methods such as X', 'existing X': the
+    opening names what the paper positions itself against), or ''."""
+    return next((t.text for t in sent if t.lower_ in PRIOR_WORK_WORDS), "")
 
 
 # 'Future work could extend this to X', 'we hope this paves the way for X': what the paper leaves for later

@@ -196,3 +196,14 @@ EXPERIMENT_WORDS = frozenset(["experiment", "evaluate", "test", "result", "train
 # What names a model rather than a technique: 'large language model', 'vision transformer'
 MODEL_WORDS = frozenset(["model", "models", "llm", "llms", "lm", "lms", "transformer", "transformers", "network",
                          "networks", "agent", "agents", "classifier", "detector", "encoder"])
+
+# Words that say a phrase is about others' work: 'existing methods such as X', 'outperforms prior baselines'.
+PRIOR_WORK_WORDS = frozenset(
+    [
+        "existing", "prior", "previous", "current", "conventional", "traditional", "competing", "baseline",
+        "baselines", "competitor", "competitors", "state-of-the-art", "sota", "alternative", "alternatives",
+        "earlier", "classical", "mainstream"
+    ]
+)
+# ... and, before 'work' or 'studies' as the subject of 'introduce', 'propose': 'Recent work introduces X'
+PRIOR_SUBJECT_WORDS = PRIOR_WORK_WORDS | frozenset(["recent", "related", "other", "past", "many", "several", "some"])

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate, is_name_token, noun_chunks
-from kg.extract.lexicon import DATASET_HEADS
+from kg.extract.lexicon import DATASET_HEADS, PRIOR_SUBJECT_WORDS, PRIOR_WORK_WORDS
 from kg.specificity import reference_df
 
 PROPOSE_VERBS = frozenset(
@@ -27,6 +27,8 @@ AUTHOR_SUBJECTS = frozenset(
         "we", "paper", "work", "study", "i", "article", "letter"
     ]
 )
+# 'our results present evidence': what the paper found, not a part of what it builds
+RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "observation", "analysis", "ablation"])
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
 # 'which we call FooNet', 'we term this FooNet': the author names it
 NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
@@ -66,12 +68,6 @@ EVALUATE_VERBS = frozenset(
 )
 EVALUATE_NOUNS = frozenset(["evaluation", "analysis", "assessment", "benchmarking", "study", "comparison", "audit"])
 # 'existing methods such as X', 'baselines including X': the listed methods are what the paper compares with
-PRIOR_WORK_WORDS = frozenset(
-    [
-        "existing", "prior", "previous", "current", "conventional", "traditional", "competing", "baseline",
-        "baselines", "competitor", "competitors", "state-of-the-art", "sota", "alternative", "alternatives"
-    ]
-)
 # 'without X', 'eliminates the need for X': the paper does without it
 NEGATING_VERBS = frozenset(["eliminate", "avoid", "remove", "bypass", "obviate", "forgo", "circumvent", "discard"])
 SUCCESS_VERBS = frozenset(
@@ -83,10 +79,16 @@ SUCCESS_VERBS = frozenset(
 
 
 def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
-    """Whether the authors do it: 'we propose X', 'we first propose X and then introduce Y', 'we aim to propose X';
-    with `purpose`, also 'we run experiments to evaluate X'."""
+    """Whether the authors do it: 'we propose X', 'this work introduces X' (not 'recent work introduces X'), 'our
+    FooNet designs X', 'we first propose X and then introduce Y', 'we aim to propose X'; with `purpose`, also 'we
+    run experiments to evaluate X'."""
     for child in verb.children:
-        if child.dep_ in {"nsubj", "nsubjpass"} and child.lower_ in AUTHOR_SUBJECTS:
+        if child.dep_ not in {"nsubj", "nsubjpass"}:
+            continue
+        modifiers = {c.lower_ for c in child.children}
+        if child.lower_ in AUTHOR_SUBJECTS and modifiers.isdisjoint(PRIOR_SUBJECT_WORDS):
+            return True
+        if child.pos_ in {"NOUN", "PROPN"} and "our" in modifiers and child.lemma_.lower() not in RESULT_NOUNS:
             return True
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
         return _is_author_subject(verb.head, purpose)
@@ -259,11 +261,13 @@ def _names_our_kind(span: Span) -> bool:
 def _after_compare_cue(span: Span) -> bool:
     """'outperforms X', 'than the strong X': a cue a few words before, with no clause break between."""
     doc = span.doc
-    words = 0  # a hyphenated name counts as one word ('over gpt-3.5-turbo with X': three words back)
+    words = 0  # a hyphenated name counts as one word ('over gpt-3.5-turbo with X': three words back), and so
+    # does a noun with the gerund the parser hangs from it ('the imitation learning X')
     for i in range(span.start - 1, span.sent.start - 1, -1):
         token = doc[i]
         glued = i + 1 < len(doc) and doc[i + 1].text == "-" and not token.whitespace_
-        words += not (token.text == "-" or glued)
+        gerund_noun = token.tag_ == "VBG" and token.dep_ == "acl" and token.head.i == i - 1
+        words += not (token.text == "-" or glued or gerund_noun)
         if words > 4:
             return False
         if token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_PREPS:
@@ -276,8 +280,8 @@ def _after_compare_cue(span: Span) -> bool:
             return True
         if token.text == "-" and not token.whitespace_ and i > 0 and not doc[i - 1].whitespace_:
             continue  # inside a hyphenated name ('over gpt-3.5-turbo with X')
-        if token.is_punct or (token.pos_ in {"VERB", "AUX"} and token.dep_ != "amod"):
-            return False  # ('outperforms supervised X': a participle that qualifies X is no new clause)
+        if token.is_punct or (token.pos_ in {"VERB", "AUX"} and token.dep_ != "amod" and not gerund_noun):
+            return False  # ('outperforms supervised X', 'beats the imitation learning X': no new clause)
         if token.pos_ == "ADP" and token.lower_ not in {"to", "with", "on", "upon", "of"} or (
                 token.lower_ == "on" and i > 0 and doc[i - 1].lemma_ not in {"improve"}):
             return False  # 'beats others on X': X is where, not whom
