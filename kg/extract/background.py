@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.lexicon import PRIOR_WORK_WORDS
+from kg.extract.lexicon import OWN_NOUNS, PRIOR_WORK_WORDS
 
 OWN_WORDS = frozenset(["we", "our", "us", "ours", "here"])
-OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
 OWN_DETERMINERS = frozenset(["this", "our", "the present"])
 # 'Experiments on X show ...', 'MediTab outperforms X': a sentence reporting results is about the paper's own work
 RESULT_WORDS = frozenset(["experiment", "outperform", "empirically", "experimentally", "ablation"])

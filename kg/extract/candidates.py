@@ -19,6 +19,7 @@ from kg.extract.lexicon import (
     EXPERIMENT_WORDS,
     FRONT_MODIFIERS,
     GENERIC_HEADS,
+    GENERIC_OBJECT_WORDS,
     GENERIC_WORDS,
     HARDWARE_NOUNS,
     METHOD_HEADS,
@@ -580,10 +581,6 @@ def _title_cased(chunk: Span) -> bool:
     words = [t for t in chunk if t.is_alpha and not t.is_stop and t.lower_ not in TRAILING_WORDS
              and t.lower_ not in GENERIC_OBJECT_WORDS]
     return len(words) >= 2 and all(t.text[0].isupper() for t in words)
-
-
-GENERIC_OBJECT_WORDS = frozenset(["approach", "method", "framework", "model", "algorithm", "technique", "system",
-                                  "module", "architecture", "network", "pipeline", "strategy", "scheme"])
 
 
 def _listed_as_data(span: Span) -> bool:

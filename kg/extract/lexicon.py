@@ -128,6 +128,13 @@ GENERIC_HEADS = frozenset(
         "feature", "information", "structure", "technology", "application", "data", "training", "way", "manner",
     ]
 )
+# What a thing a paper builds is called: 'a new FooNet architecture', 'an algorithm, FooUCB'.
+KIND_NOUNS = frozenset(["algorithm", "method", "framework", "approach", "model", "architecture", "technique", "module"])
+# ... also, with 'our' or 'the proposed' before it, the paper's own ('our tele-teaching pipeline', 'the proposed loss')
+OWN_KINDS = KIND_NOUNS | frozenset(["system", "pipeline", "scheme", "strategy", "mechanism", "procedure", "paradigm",
+                                    "policy", "encoder", "decoder", "network", "loss"])
+# ... and, after a capitalised phrase, not part of a name ('the Foo Bar approach' names 'Foo Bar')
+GENERIC_OBJECT_WORDS = KIND_NOUNS | frozenset(["system", "network", "pipeline", "strategy", "scheme"])
 # What a descriptive proposal is a kind of: 'a portable bimanual teleoperation system'. Where the paper names its
 # proposal (FooBot), such a phrase only describes it.
 KIND_HEADS = frozenset(
@@ -207,3 +214,6 @@ PRIOR_WORK_WORDS = frozenset(
 )
 # ... and, before 'work' or 'studies' as the subject of 'introduce', 'propose': 'Recent work introduces X'
 PRIOR_SUBJECT_WORDS = PRIOR_WORK_WORDS | frozenset(["recent", "related", "other", "past", "many", "several", "some"])
+# What a paper calls itself: 'this paper', 'our work'; with 'we', who does what the paper does.
+OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
+AUTHOR_SUBJECTS = frozenset(["we", "i"]) | OWN_NOUNS

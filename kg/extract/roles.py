@@ -11,7 +11,14 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.candidates import Candidate, is_name_token, noun_chunks
-from kg.extract.lexicon import DATASET_HEADS, PRIOR_SUBJECT_WORDS, PRIOR_WORK_WORDS
+from kg.extract.lexicon import (
+    AUTHOR_SUBJECTS,
+    DATASET_HEADS,
+    KIND_NOUNS,
+    OWN_KINDS,
+    PRIOR_SUBJECT_WORDS,
+    PRIOR_WORK_WORDS,
+)
 from kg.specificity import reference_df
 
 PROPOSE_VERBS = frozenset(
@@ -22,11 +29,6 @@ PROPOSE_VERBS = frozenset(
 )
 # 'we provide a badminton dataset, ShuttleSet': these verbs introduce a dataset or benchmark, not a method
 DATA_PROPOSE_VERBS = frozenset(["provide", "collect", "curate", "offer", "gather", "compile"])
-AUTHOR_SUBJECTS = frozenset(
-    [
-        "we", "paper", "work", "study", "i", "article", "letter"
-    ]
-)
 # 'our results present evidence': what the paper found, not a part of what it builds
 RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "observation", "analysis", "ablation"])
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
@@ -41,11 +43,6 @@ ESTABLISHED_WORDS = frozenset(
         "popular", "standard", "classic", "classical", "existing", "well-known", "widely", "common", "commonly",
         "recent", "prior", "previous", "state-of-the-art", "strong", "leading", "famous", "large-scale", "benchmark",
         "dataset"
-    ]
-)
-INTRODUCED_KINDS = frozenset(
-    [
-        "algorithm", "method", "framework", "approach", "model", "architecture", "technique", "module"
     ]
 )
 COMPARE_VERBS = frozenset(
@@ -230,7 +227,7 @@ def _introduced_with_novelty(span: Span) -> bool:
     # an apposition that describes what the name is, in words that do not say it already existed
     if not window or window[0].lower_ not in {"a", "an"} or any(t.lower_ in ESTABLISHED_WORDS for t in window):
         return False
-    return any(t.lower_ in INTRODUCED_KINDS for t in window)
+    return any(t.lower_ in KIND_NOUNS for t in window)
 
 
 def _has_our(span: Span) -> bool:
@@ -248,8 +245,6 @@ def _has_our(span: Span) -> bool:
 
 
 # What a paper's own component is called: 'the proposed tele-teaching approach', 'our FooBar module'
-OWN_KINDS = INTRODUCED_KINDS | frozenset(["system", "pipeline", "scheme", "strategy", "mechanism", "procedure",
-                                           "paradigm", "policy", "encoder", "decoder", "network", "loss"])
 
 
 def _names_our_kind(span: Span) -> bool:
