@@ -140,3 +140,20 @@ def test_confidence_ranks_definitions_above_bare_phrases(extractor):
     mentions = {m.label: m for m in extractor.extract_text(
         "We propose VexNet for image denoising. Residual blocks with learned gating are used.")}
     assert mentions["VexNet"].confidence > mentions["residual blocks"].confidence
+
+
+def test_a_name_written_in_capital_words_is_one_name(extractor):
+    result = found(extractor, "We present OPEN TEACH, a new teleoperation system. OPEN TEACH runs at 90Hz. We "
+                              "compare CNN LSTM models.", "OPEN TEACH: A Versatile Teleoperation System")
+    assert result["OPEN TEACH"] == ("Method", "proposes")
+    assert "OPEN" not in result and "TEACH" not in result
+    assert "convolutional neural network" in result and "long short-term memory" in result  # acronyms stay apart
+
+
+def test_a_known_task_the_title_names_is_addressed(extractor):
+    result = found(extractor, "We propose FooIRL, which learns rewards from demonstrations.",
+                   "FooIRL: Contrastive IRL for Trajectory Prediction with Deep Reinforcement Learning")
+    assert result["trajectory prediction"] == ("Task", "addresses")
+    assert "deep reinforcement learning" not in result  # a way of learning, not the problem
+    assert "trajectory prediction" not in found(extractor, "We propose FooIRL, which learns rewards.",
+                                                "FooIRL: Contrastive Learning of Rewards")

@@ -337,13 +337,3 @@ def test_a_baseline_after_a_gerund_the_parser_splits_is_compared_with(extractor)
                               "the model-based imitation learning KDP by 1.08x.")
     assert result["KDP"] == ("Method", "compares")
 
-
-def test_a_kind_of_model_named_only_in_the_opening_is_not_used(extractor):
-    result = found(extractor, "Large language models have shown remarkable abilities in many tasks. However, they "
-                              "struggle with numeric reasoning. We propose NumFix, a decoding rule for arithmetic "
-                              "word problems.")
-    assert "large language model" not in result
-    assert result["NumFix"][1] == "proposes"
-    kept = found(extractor, "Large language models have shown remarkable abilities. We fine-tune large language "
-                            "models with NumFix for arithmetic word problems.")
-    assert kept["large language model"] == ("Method", "uses")

@@ -108,13 +108,11 @@ def _paradigm_used(cand: Candidate, title: str) -> bool:
 
 
 def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
-    """Met only in the abstract's opening on the field and not named in the title; a task that is the opening's
-    first subject is the paper's topic, but a model there is the field's ('Large language models excel at ...'):
-    the paper uses it only if it says so after the opening."""
+    """Met only in the abstract's opening on the field, neither its first subject nor named in the title."""
     if cand.rule == "name":
         return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
-    return (all(span.sent.start in opening for span in cand.spans) and not names_any(title, cand.keys)
-            and (_names_a_model(cand) or not any(is_topic(span) for span in cand.spans)))
+    return (all(span.sent.start in opening for span in cand.spans)
+            and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
 def _names_a_model(cand: Candidate) -> bool:
@@ -124,7 +122,24 @@ def _names_a_model(cand: Candidate) -> bool:
     return cand.named and (label.split()[-1].lower() in MODEL_WORDS or any(c.isupper() or c.isdigit() for c in label))
 
 
-def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> list[Mention]:
+def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
+    """The known tasks a title names ('... for Trajectory Prediction in Autonomous Driving') that the abstract
+    does not: the problem the paper addresses, said where it is said most plainly. Ways of learning
+    ('... Reinforcement Learning') are left out: in a title they are as often the tool as the problem."""
+    found = []
+    for cand in collect_candidates(title_doc):
+        if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
+                and label_key(cand.canonical) not in PARADIGM_KEYS:
+            found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
+                                 rule="title-task", cue="title", canonical=cand.canonical,
+                                 evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
+    return found
+
+
+def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", title_doc: Doc | None = None,
+                ) -> list[Mention]:
+    """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
+    `title_doc`, the parsed title, adds the tasks it names."""
     candidates = collect_candidates(doc, proposal_phrases(doc))
     roles = assign_roles(candidates, set(title_proposals))
     mentions = []
@@ -188,6 +203,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "") -> l
             evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != label],
             canonical=cand.canonical,
         ))
+    if title_doc is not None:
+        mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions})
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 
@@ -201,14 +218,17 @@ class Extractor:
     def extract(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
         stream = ((paper.abstract[:MAX_EXTRACTED_CHARS], paper) for paper in papers)
         for doc, paper in self.nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
-            names = title_names(self.nlp, paper.title)
-            yield PaperExtraction(paper=paper, mentions=mentions_of(doc, names, paper.title))
+            yield PaperExtraction(paper=paper, mentions=self._mentions(doc, paper.title))
+
+    def _mentions(self, doc: Doc, title: str) -> list[Mention]:
+        title_doc = self.nlp(title) if title.strip() else None
+        return mentions_of(doc, title_names(self.nlp, title), title, title_doc)
 
     def extract_many(self, items: list[tuple[str, str]], batch_size: int = 32) -> list[list[Mention]]:
         """Mentions of each (title, abstract) pair, in order."""
         texts = ((abstract[:MAX_EXTRACTED_CHARS], title) for title, abstract in items)
-        return [mentions_of(doc, title_names(self.nlp, title), title)
-                for doc, title in self.nlp.pipe(texts, as_tuples=True, batch_size=batch_size)]
+        docs = self.nlp.pipe(texts, as_tuples=True, batch_size=batch_size)
+        return [self._mentions(doc, title) for doc, title in docs]
 
     def extract_text(self, text: str, title: str = "") -> list[Mention]:
-        return mentions_of(self.nlp(text[:MAX_EXTRACTED_CHARS]), title_names(self.nlp, title), title)
+        return self._mentions(self.nlp(text[:MAX_EXTRACTED_CHARS]), title)

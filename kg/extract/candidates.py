@@ -33,6 +33,7 @@ from kg.extract.lexicon import (
 from kg.normalize import label_key
 from kg.specificity import (
     MIN_UNIT_SHARE,
+    is_coined_word,
     is_everyday_word,
     is_technical_word,
     is_term,
@@ -167,7 +168,17 @@ def name_span(doc: Doc, token: Token) -> Span:
         end += 2
     while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
         end += 1  # 'TNL2K', which the tokenizer cuts into 'TNL2' and 'K'
+    if end - start == 1 and _word_in_capitals(token):  # 'OPEN TEACH', 'IMAGINATION POLICY': one name
+        while start > 0 and doc[start - 1].whitespace_ and _word_in_capitals(doc[start - 1]):
+            start -= 1
+        while end < len(doc) and doc[end - 1].whitespace_ and _word_in_capitals(doc[end]):
+            end += 1
     return doc[start:end]
+
+
+def _word_in_capitals(token: Token) -> bool:
+    """'OPEN', 'POLICY': a word English has, written in capitals (not an acronym such as 'LLM')."""
+    return token.is_alpha and token.is_upper and len(token) >= 3 and not is_coined_word(token.lower_)
 
 
 def _short_part(token: Token) -> bool:
