@@ -337,3 +337,11 @@ def test_a_baseline_after_a_gerund_the_parser_splits_is_compared_with(extractor)
                               "the model-based imitation learning KDP by 1.08x.")
     assert result["KDP"] == ("Method", "compares")
 
+
+
+def test_a_task_named_as_a_weakness_or_a_cause_is_not_addressed(extractor):
+    result = found(extractor, "Recognizing the limitations of VLMs in spatial reasoning, we propose FooDrive for "
+                              "autonomous driving. Planning is hard because of the complex constraint satisfaction "
+                              "problems.")
+    assert "spatial reasoning" not in result and "constraint satisfaction" not in result
+    assert result["autonomous driving"] == ("Task", "addresses")

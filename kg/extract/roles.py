@@ -333,6 +333,26 @@ def _named_as_an_application(span: Span) -> bool:
     return False
 
 
+LIMITATION_NOUNS = frozenset(["limitation", "weakness", "shortcoming", "drawback", "deficiency", "difficulty",
+                              "bottleneck", "inability", "failure"])
+CAUSE_WORDS = frozenset([("because", "of"), ("due", "to"), ("owing", "to")])
+
+
+def _named_as_a_shortcoming(span: Span) -> bool:
+    """'the limitations of VLMs in spatial reasoning', 'hard because of the complex constraint satisfaction
+    problems': a weakness or a cause the paper sets out from, not the task it addresses."""
+    doc = span.doc
+    for i in range(span.start - 1, max(span.sent.start, span.start - 10) - 1, -1):
+        token = doc[i]
+        if token.lemma_.lower() in LIMITATION_NOUNS:
+            return True
+        if i > span.sent.start and (doc[i - 1].lower_, token.lower_) in CAUSE_WORDS:
+            return True
+        if token.text in {";", ":", ")"} or (token.pos_ in {"VERB", "AUX"} and token.dep_ not in {"amod", "acl"}):
+            return False
+    return False
+
+
 def _listed_after(noun: Token) -> set[int]:
     """'methods such as A and B', 'baselines including A': the words of A and B."""
     words: set[int] = set()
@@ -546,7 +566,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
             elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named)
-                                                         and _named_as_an_application(span))):
+                                                         and _named_as_an_application(span))
+                                    or (cand.type == "Task" and _named_as_a_shortcoming(span))):
                 negated += 1
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
