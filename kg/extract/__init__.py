@@ -101,9 +101,15 @@ DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
 PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
 
 
+def is_paradigm(label: str) -> bool:
+    """A way of learning (PARADIGMS), or any kind of reinforcement learning ('model-free reinforcement learning')."""
+    key = label_key(label)
+    return key in PARADIGM_KEYS or key.endswith(label_key("reinforcement learning"))
+
+
 def _paradigm_used(cand: Candidate, title: str) -> bool:
     """A way of learning (see PARADIGMS) that neither the title nor the abstract's opening topic names: used."""
-    return label_key(cand.canonical or cand.label) in PARADIGM_KEYS and not names_any(title, cand.keys) \
+    return is_paradigm(cand.canonical or cand.label) and not names_any(title, cand.keys) \
         and not any(is_topic(span) for span in cand.spans)
 
 
@@ -129,7 +135,7 @@ def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
     found = []
     for cand in collect_candidates(title_doc):
         if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
-                and label_key(cand.canonical) not in PARADIGM_KEYS:
+                and not is_paradigm(cand.canonical):
             found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
                                  rule="title-task", cue="title", canonical=cand.canonical,
                                  evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
