@@ -345,3 +345,10 @@ def test_a_task_named_as_a_weakness_or_a_cause_is_not_addressed(extractor):
                               "problems.")
     assert "spatial reasoning" not in result and "constraint satisfaction" not in result
     assert result["autonomous driving"] == ("Task", "addresses")
+
+
+def test_our_stack_built_on_a_known_framework_does_not_make_the_framework_ours(extractor):
+    result = found(extractor, "We present FooArm, a soft aerial manipulator. We open source our modern ROS 2 "
+                              "software stack. Our FooNet model runs on board.")
+    assert result.get("ROS", ("", ""))[1] != "proposes"
+    assert result["FooNet"][1] == "proposes"

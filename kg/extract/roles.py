@@ -14,6 +14,7 @@ from kg.extract.candidates import Candidate, is_name_token, noun_chunks
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
+    KIND_HEADS,
     KIND_NOUNS,
     OWN_KINDS,
     PRIOR_SUBJECT_WORDS,
@@ -230,10 +231,18 @@ def _introduced_with_novelty(span: Span) -> bool:
     return any(t.lower_ in KIND_NOUNS for t in window)
 
 
+# What a name before it may be the name of: 'our FooNet model', 'our FooBench benchmark', 'our FooBot agent'
+OWNABLE_HEADS = OWN_KINDS | KIND_HEADS | DATASET_HEADS | frozenset(
+    ["agent", "controller", "planner", "library", "package", "suite", "simulator", "environment", "variant"])
+
+
 def _has_our(span: Span) -> bool:
-    """'our X', 'the proposed X', 'Our model, X, ...'."""
+    """'our X', 'the proposed X', 'Our model, X, ...'; not 'our ROS 2 software stack', where ours is the stack."""
     doc = span.doc
     root = span.root
+    if root.dep_ in {"compound", "nmod"} and root.head.pos_ == "NOUN" \
+            and root.head.lemma_.lower() not in OWNABLE_HEADS:
+        return False
     if root.dep_ == "appos" and any(c.lower_ == "our" for c in root.head.children):
         return True
     before = doc[max(span.sent.start, span.start - 2) : span.start]
