@@ -3,9 +3,9 @@ around its papers, so that the map and Gephi open on the same picture with no ph
 
 Two scales keep it fast and the topics apart: each community gets a disc sized by its papers, the discs are set
 on a sunflower spiral (the largest in the middle), and networkx's spring layout (Fruchterman-Reingold) with a
-fixed seed places the papers inside each disc by their links. Papers with no link sit in a block of
-their own; a concept sits near the mean of its papers in its own community, nudged by its id so that concepts of
-the same papers do not land on one point. Same graph, same positions.
+fixed seed places the papers inside each disc by their links. Papers with no link sit in a block of their own,
+grouped by their most widespread task; a concept sits near the mean of its papers in its own community, nudged
+by its id so that concepts of the same papers do not land on one point. Same graph, same positions.
 """
 
 from __future__ import annotations
@@ -73,6 +73,21 @@ def _ordered_subgraph(graph: nx.Graph, nodes: list[str]) -> nx.Graph:
     return sub
 
 
+def _by_task(graph: nx.MultiDiGraph, papers: list[str]) -> list[str]:
+    """`papers` grouped by the most widespread task each addresses, the largest group first (papers with no task
+    last), each group in input order."""
+    def main_task(paper: str) -> str:
+        tasks = [(-graph.nodes[c].get("paper_count", 0), graph.nodes[c]["label"])
+                 for _, c, key in graph.out_edges(paper, keys=True) if key == "addresses"]
+        return min(tasks)[1] if tasks else ""
+    task_of = {paper: main_task(paper) for paper in papers}
+    sizes = defaultdict(int)
+    for task in task_of.values():
+        sizes[task] += 1
+    return sorted(papers, key=lambda p: (task_of[p] == "", -sizes[task_of[p]], task_of[p],
+                                         graph.nodes[p].get("order", 0)))
+
+
 def layout(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
     """Node -> (x, y) for every node of the graph."""
     papers = sorted(n for n, d in graph.nodes(data=True) if d["type"] == "Paper")
@@ -100,11 +115,11 @@ def layout(graph: nx.MultiDiGraph) -> dict[str, tuple[float, float]]:
                 x, y = local[node]
                 positions[node] = (cx + float(x), cy + float(y))
     unlinked = [n for n in papers if n not in positions]
-    if unlinked:  # a block of their own, right of the topics, in input order
+    if unlinked:  # a block of their own, right of the topics, papers on one task side by side
         right = max((x for x, _ in positions.values()), default=0.0) + 6 * PAPER_SPACING
         top = min((y for _, y in positions.values()), default=0.0)
         width = max(1, math.ceil(math.sqrt(len(unlinked))))
-        for i, node in enumerate(sorted(unlinked, key=lambda n: graph.nodes[n].get("order", 0))):
+        for i, node in enumerate(_by_task(graph, unlinked)):
             row, column = divmod(i, width)
             positions[node] = (right + column * 2 * PAPER_SPACING, top + row * 2 * PAPER_SPACING)
     for node in sorted(n for n, d in graph.nodes(data=True) if d["type"] != "Paper"):
