@@ -35,6 +35,7 @@ ANCHOR_ROLES = frozenset(["proposes", "compares"])  # as does what one of them p
 MIN_LINK_WEIGHT = 0.3
 CENTRAL_ROLES = frozenset(["proposes", "compares", "evaluates", "evaluated_on"])
 SUPPORTING_ROLE_FACTOR = 0.6
+TOOL_SHARE = 0.5  # a named tool both papers merely use counts as half a shared concept ('GPT-4', 'LoRA')
 MIN_PAPERS_FOR_DF_CAP = 8  # below this a corpus is too small for a share to mean anything
 COMMUNITY_SEED = 42
 UNLINKED = -1  # the community of a paper that shares no specific concept with any other
@@ -144,7 +145,8 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
                     titles: dict[str, str] | None = None, texts: TextSimilarity | None = None) -> None:
     """Link papers through the specific concepts they share, from the concept index (never from all pairs).
 
-    A pair is a candidate when it shares an anchor or at least two specific concepts (see linking_concepts), and
+    A pair is a candidate when it shares an anchor or at least two specific concepts (see linking_concepts; a
+    named model or tool both papers merely use counts as half, TOOL_SHARE), and
     weighs at least MIN_LINK_WEIGHT. An anchor is a rare task both address ('gait recognition'), or a rare
     concept one of them proposes or compares with: a single shared dataset or method used in passing says little
     of how two papers relate. A task anchors only when both `titles` name it (a paper without a title cannot
@@ -187,16 +189,24 @@ def add_paper_links(graph: nx.MultiDiGraph, index: ConceptIndex, paper_total: in
             return True
         return "addresses" in both and titled(paper, concept_id) and titled(other, concept_id)
 
+    def counts(paper: str, other: str, concept_id: str) -> float:
+        """How much a shared concept says two papers meet: a named model or tool both merely use (GPT-4 and
+        GPT-3.5 as base models, LoRA as the fine-tuning) says half as much as anything else."""
+        concept = index.concepts[concept_id]
+        tool = concept.type == "Method" and any(c.isupper() or c.isdigit() for c in concept.label)
+        both_use = set(roles(paper, concept_id)) | set(roles(other, concept_id)) <= {"uses"}
+        return TOOL_SHARE if tool and both_use else 1.0
+
     kept: set[tuple[str, str]] = set()
     for paper in sorted(concepts_of):
         scores: dict[str, float] = defaultdict(float)
         anchored: set[str] = set()
-        shared: dict[str, int] = defaultdict(int)
+        shared: dict[str, float] = defaultdict(float)
         for concept_id in concepts_of[paper]:
             mine = factor(paper, concept_id)
             for other in postings[concept_id]:
                 scores[other] += linking[concept_id][0] * (mine + factor(other, concept_id)) / 2
-                shared[other] += 1
+                shared[other] += counts(paper, other, concept_id)
                 if other not in anchored and anchors(paper, other, concept_id):
                     anchored.add(other)
         scores.pop(paper, None)

@@ -219,3 +219,27 @@ def test_a_known_task_that_the_corpus_mostly_uses_as_a_tool_becomes_a_method():
     assert mostly_tools.statements["c"][0].role == "uses"
     evenly = resolve([tool("a"), problem("b")])
     assert [c.type for c in evenly.concepts.values()] == ["Task"], "one use as a tool does not outweigh the gazetteer"
+
+
+def test_two_named_tools_both_papers_merely_use_link_nobody_but_a_tool_one_compares_with_does():
+    papers = [
+        extraction("a", mention("GPT-4"), mention("Mistral-7B")),
+        extraction("b", mention("GPT-4"), mention("Mistral-7B")),
+        extraction("c", mention("QuillLM-2"), mention("sparse kernel")),
+        extraction("d", mention("QuillLM-2", role="compares"), mention("sparse kernel")),
+        *[extraction(f"x{i}", mention(f"filler {i}")) for i in range(20)],
+    ]
+    graph = build_graph([e.paper for e in papers], resolve(papers))
+    links = {(u, v) for u, v, k in graph.edges(keys=True) if k == "shares"}
+    assert links == {("paper:c", "paper:d")}
+
+
+def test_papers_with_no_link_are_laid_out_beside_those_on_the_same_task():
+    from kg.layout import _by_task
+
+    tasks = ["gait recognition", "lane detection", "gait recognition", "lane detection", "gait recognition"]
+    papers = [extraction(f"p{i}", task(name), mention(f"filler {i}")) for i, name in enumerate(tasks)]
+    papers.append(extraction("p5", mention("filler 5")))
+    graph = build_graph([e.paper for e in papers], resolve(papers))
+    order = _by_task(graph, [f"paper:p{i}" for i in (5, 4, 3, 2, 1, 0)])
+    assert order == ["paper:p0", "paper:p2", "paper:p4", "paper:p1", "paper:p3", "paper:p5"]
