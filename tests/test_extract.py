@@ -157,3 +157,8 @@ def test_a_known_task_the_title_names_is_addressed(extractor):
     assert "deep reinforcement learning" not in result  # a way of learning, not the problem
     assert "trajectory prediction" not in found(extractor, "We propose FooIRL, which learns rewards.",
                                                 "FooIRL: Contrastive Learning of Rewards")
+
+
+def test_adjacent_camel_case_words_are_one_name(extractor):
+    result = found(extractor, "We introduce a large-scale MultiModal ChartInstruction dataset of 600k instances.")
+    assert "MultiModal ChartInstruction" in result and "MultiModal" not in result

@@ -173,7 +173,19 @@ def name_span(doc: Doc, token: Token) -> Span:
             start -= 1
         while end < len(doc) and doc[end - 1].whitespace_ and _word_in_capitals(doc[end]):
             end += 1
+    elif end - start == 1 and _camel_case(token):  # 'MultiModal ChartInstruction': one name
+        while start > 0 and doc[start - 1].whitespace_ and _camel_case(doc[start - 1]):
+            start -= 1
+        while end < len(doc) and doc[end - 1].whitespace_ and _camel_case(doc[end]):
+            end += 1
     return doc[start:end]
+
+
+def _camel_case(token: Token) -> bool:
+    """'MultiModal', 'ChartInstruction': letters only, a capital first and one inside after a small letter."""
+    text = token.text
+    inner = any(a.islower() and b.isupper() for a, b in zip(text, text[1:], strict=False))
+    return text.isalpha() and text[0].isupper() and inner
 
 
 def _word_in_capitals(token: Token) -> bool:
