@@ -396,7 +396,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue  # 'the ANYmal C platform', 'a Franka arm': a machine, not a concept of the field
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
         ctype = ctype or type_by_name(span.text) or "Method"
-        add(Candidate(label=span.text, type=ctype, rule="name", confidence=0.7, named=True), span)
+        label = span.text.removesuffix(".")  # "RP1M." at a sentence end, which the tokenizer keeps whole
+        add(Candidate(label=label, type=ctype, rule="name", confidence=0.7, named=True), span)
 
     # 6. what the authors say they propose, whatever its head noun
     for chunk in proposed_phrases:
