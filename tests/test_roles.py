@@ -352,3 +352,9 @@ def test_our_stack_built_on_a_known_framework_does_not_make_the_framework_ours(e
                               "software stack. Our FooNet model runs on board.")
     assert result.get("ROS", ("", ""))[1] != "proposes"
     assert result["FooNet"][1] == "proposes"
+
+
+def test_a_quality_claimed_for_the_method_is_no_concept(extractor):
+    result = found(extractor, "We propose FooDAD for Bayesian experimental design. Empirically, FooDAD demonstrates "
+                              "superior decision-making compared with current methods.")
+    assert "decision-making" not in result

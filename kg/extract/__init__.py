@@ -10,7 +10,7 @@ from pathlib import Path
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
@@ -121,6 +121,17 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
             and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
+# Words that claim a quality for what follows: 'superior decision-making', 'better generalization'
+CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger", "higher", "remarkable",
+                         "impressive", "excellent", "competitive", "strong", "greater", "outstanding"])
+
+
+def _claimed_quality(span: Span) -> bool:
+    """The phrase follows a word claiming a quality for it ('shows superior decision-making and robustness')."""
+    doc = span.doc
+    return span.start > span.sent.start and doc[span.start - 1].lower_ in CLAIM_WORDS
+
+
 def _names_a_model(cand: Candidate) -> bool:
     """A proper name ('GPT-4', 'Llama 2') or a kind of model ('large language model'), not a technique
     ('fine-tuning')."""
@@ -178,6 +189,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
+        if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and all(_claimed_quality(s) for s in cand.spans):
+            continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.keys):
             continue  # named only for later work ('future work could extend this to X')
