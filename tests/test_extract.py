@@ -162,3 +162,10 @@ def test_a_known_task_the_title_names_is_addressed(extractor):
 def test_adjacent_camel_case_words_are_one_name(extractor):
     result = found(extractor, "We introduce a large-scale MultiModal ChartInstruction dataset of 600k instances.")
     assert "MultiModal ChartInstruction" in result and "MultiModal" not in result
+
+
+def test_markdown_emphasis_and_a_missing_space_make_no_name(extractor):
+    result = found(extractor, "We summarize prior sampling methods into one, dubbed *Most Implied Frames* (MIF). "
+                              "We evaluate the variants on a collection ofLLMs under various prompting settings.")
+    assert "Most Implied Frames" in result and not any("*" in label for label in result)
+    assert "ofLLMs" not in result

@@ -62,9 +62,18 @@ def load_pipeline(model: str | None = None) -> Language:
         nlp = spacy.load(name, exclude=list(UNUSED_COMPONENTS))
     except (OSError, ValueError, ImportError) as error:
         raise ModelUnusable(f"spaCy model {name} is installed but cannot be loaded: {error}") from None
+    _split_emphasis(nlp)
     nlp.add_pipe("kg_acronyms")
     nlp.add_pipe("kg_gazetteer")
     return nlp
+
+
+def _split_emphasis(nlp: Language) -> None:
+    """Asterisks of Markdown emphasis ('*Most Implied Frames* (MIF)') are tokens of their own, not part of a name."""
+    prefixes = list(nlp.Defaults.prefixes) + [r"\*+"]
+    suffixes = list(nlp.Defaults.suffixes) + [r"\*+"]
+    nlp.tokenizer.prefix_search = spacy.util.compile_prefix_regex(prefixes).search
+    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
 
 
 def title_names(nlp: Language, title: str) -> dict[str, str]:

@@ -99,8 +99,10 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     span = doc.char_span(window.start_char + start_char, window.end_char, alignment_mode="expand")
     if span is None or len(span) == 0 or span.text.lower() == short.lower():
         return None
-    while len(span) > 1 and span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"}:
-        span = span[1:]
+    while len(span) > 1 and (span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"} or span[0].text == "*"):
+        span = span[1:]  # '*' of Markdown emphasis: '*Most Implied Frames* (MIF)'
+    while len(span) > 1 and span[-1].text == "*":
+        span = span[:-1]
     if len(span) == 1 and span[0].text.lower() == short.lower():
         return None
     return span

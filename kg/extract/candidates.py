@@ -72,6 +72,7 @@ RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve"
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
 _ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}")
+_GLUED_FUNCTION_WORD = re.compile(r"(?:of|the|and|in|on|for|to|with|by|from|at|as|or)[A-Z]")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
@@ -152,6 +153,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if _ACRONYM_SPELLING.fullmatch(text) and not is_uncommon_word(text.lower()):
         return False  # 'CRoss-cultural', 'EVALuation': capitals that spell an acronym out of an everyday word
+    if _GLUED_FUNCTION_WORD.match(text):
+        return False  # 'ofLLMs', 'theBERT': a missing space, not a name
     upper_inside = any(c.isupper() for c in text[1:])
     has_digit = any(c.isdigit() for c in text)
     return upper_inside or (has_digit and text[0].isupper())
@@ -215,11 +218,13 @@ def clean_phrase(span: Span) -> Span | None:
         elif doc[start].pos_ == "CCONJ":
             return None  # 'simple yet effective zero-shot approach': what is left is no name
         elif (doc[start].lower_ in FRONT_MODIFIERS or doc[start].pos_ in {"DET", "PRON", "NUM", "PUNCT"}
+              or doc[start].is_punct
               or doc[start].tag_ in {"JJR", "JJS", "RB", "RBR", "RBS"} or doc[start].is_stop):
             start += 1
         else:
             break
-    while end > start and (doc[end - 1].lower_ in TRAILING_WORDS or doc[end - 1].pos_ == "PUNCT"):
+    while end > start and (doc[end - 1].lower_ in TRAILING_WORDS or doc[end - 1].pos_ == "PUNCT"
+                           or doc[end - 1].is_punct):
         end -= 1
     if start >= end or end - start > MAX_PHRASE_TOKENS:
         return None
