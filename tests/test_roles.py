@@ -358,3 +358,10 @@ def test_a_quality_claimed_for_the_method_is_no_concept(extractor):
     result = found(extractor, "We propose FooDAD for Bayesian experimental design. Empirically, FooDAD demonstrates "
                               "superior decision-making compared with current methods.")
     assert "decision-making" not in result
+
+
+def test_a_second_object_the_parser_hangs_from_the_verb_is_proposed_too(extractor):
+    result = found(extractor, "To adapt, our FooGrasp designs the Depth Data Fixer (DDFixer) to mitigate the camera "
+                              "noise of real depth maps, and the Feature Booster (FBooster) to enhance real features "
+                              "with simulated primitives.")
+    assert all(role == "proposes" for _, role in result.values()), result

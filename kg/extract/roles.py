@@ -151,6 +151,12 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
     return _head_chain(token), []
 
 
+def _second_object(token: Token) -> bool:
+    """'designs the A to do X, and the B to do Y': a noun phrase the parser hangs from the verb as a conjunct."""
+    return token.dep_ == "conj" and token.pos_ in {"NOUN", "PROPN"} and any(
+        c.dep_ == "det" and c.lower_ in {"the", "a", "an"} for c in token.children)
+
+
 def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     objects: set[int] = set()
     listed: list[Span] = []
@@ -159,7 +165,7 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             c.dep_ == "dobj" and c.lower_ in DATASET_HEADS for c in token.children)
         if (token.lemma_ in PROPOSE_VERBS or offers_data) and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
-                if child.dep_ in {"dobj", "attr", "oprd"}:
+                if child.dep_ in {"dobj", "attr", "oprd"} or _second_object(child):
                     words, phrases = _proposal_object(child)
                     objects |= words
                     listed += phrases
