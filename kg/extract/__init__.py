@@ -18,7 +18,7 @@ from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spa
 from kg.extract.background import after_outlook, is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
-from kg.extract.lexicon import DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
+from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
 from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
@@ -128,11 +128,6 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
         return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
     return (all(span.sent.start in opening for span in cand.spans)
             and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
-
-
-# Words that claim a quality for what follows: 'superior decision-making', 'better generalization'
-CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger", "higher", "remarkable",
-                         "impressive", "excellent", "competitive", "strong", "greater", "outstanding"])
 
 
 def _claimed_quality(span: Span) -> bool:

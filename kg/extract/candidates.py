@@ -171,15 +171,12 @@ def name_span(doc: Doc, token: Token) -> Span:
         end += 2
     while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
         end += 1  # 'TNL2K', which the tokenizer cuts into 'TNL2' and 'K'
-    if end - start == 1 and _word_in_capitals(token):  # 'OPEN TEACH', 'IMAGINATION POLICY': one name
-        while start > 0 and doc[start - 1].whitespace_ and _word_in_capitals(doc[start - 1]):
+    # 'OPEN TEACH', 'IMAGINATION POLICY', 'MultiModal ChartInstruction': words of one kind side by side, one name
+    same_kind = next((test for test in (_word_in_capitals, _camel_case) if test(token)), None)
+    if end - start == 1 and same_kind is not None:
+        while start > 0 and doc[start - 1].whitespace_ and same_kind(doc[start - 1]):
             start -= 1
-        while end < len(doc) and doc[end - 1].whitespace_ and _word_in_capitals(doc[end]):
-            end += 1
-    elif end - start == 1 and _camel_case(token):  # 'MultiModal ChartInstruction': one name
-        while start > 0 and doc[start - 1].whitespace_ and _camel_case(doc[start - 1]):
-            start -= 1
-        while end < len(doc) and doc[end - 1].whitespace_ and _camel_case(doc[end]):
+        while end < len(doc) and doc[end - 1].whitespace_ and same_kind(doc[end]):
             end += 1
     return doc[start:end]
 

@@ -217,3 +217,6 @@ PRIOR_SUBJECT_WORDS = PRIOR_WORK_WORDS | frozenset(["recent", "related", "other"
 # What a paper calls itself: 'this paper', 'our work'; with 'we', who does what the paper does.
 OWN_NOUNS = frozenset(["paper", "work", "study", "article", "letter", "thesis", "contribution", "contributions"])
 AUTHOR_SUBJECTS = frozenset(["we", "i"]) | OWN_NOUNS
+# Words that claim a quality for what follows: 'superior decision-making', 'better generalization'
+CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger", "higher", "remarkable",
+                         "impressive", "excellent", "competitive", "strong", "greater", "outstanding"])
