@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import signal
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +28,7 @@ from kg.progress import BuildProgress
 from kg.read import InputError, input_files, read_papers
 from kg.resolve import resolve
 from kg.similarity import TextSimilarity
+from kg.stop_signals import signals_held
 
 # Slowest first, so that parallel export processes finish together.
 EXPORT_ORDER = ("rdf", "graphml", "gexf", "html", "neo4j", "jsonl")
@@ -207,23 +206,6 @@ def nothing_new_on_failure(out: Path, cache_dir: Path | None) -> Iterator[None]:
             for folder in created:
                 shutil.rmtree(folder, ignore_errors=True)
         raise
-
-
-@contextmanager
-def signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait while the block runs, then the build ends as it would have anyway: used where
-    stopping half-way would leave something behind (a slot half written, a folder this build created)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-    for signum in held:
-        signal.signal(signum, lambda *_: None)
-    try:
-        yield
-    finally:
-        for signum, handler in held.items():
-            signal.signal(signum, handler)
 
 
 def write_as_a_set(graph: nx.MultiDiGraph, out: Path, options: ExportOptions, names: list[str], jobs: int,

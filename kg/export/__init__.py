@@ -17,6 +17,7 @@ import networkx as nx
 
 from kg.export.pieces import NO_REUSE, Reuse
 from kg.memory import collector_spared, spare_what_exists
+from kg.stop_signals import signals_deferred
 
 
 @dataclass(frozen=True)
@@ -141,10 +142,11 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int,
                 number, job = pending.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
                 process = context.Process(target=_export_child, args=(job, sender), daemon=True)
-                with watch.paused():
-                    process.start()
-                sender.close()
-                running[process.sentinel] = (number, process, receiver)
+                with signals_deferred():  # a stop raised in the fork's own hooks would be dropped
+                    with watch.paused():
+                        process.start()
+                    sender.close()
+                    running[process.sentinel] = (number, process, receiver)
                 watch.started(job[0])
             # a result can outgrow the pipe's buffer: read it as soon as it comes, before the process ends
             by_waitable = {w: key for key, (_, process, receiver) in running.items() for w in (key, receiver)}

@@ -1,0 +1,71 @@
+"""A Ctrl-C or SIGTERM that reaches a build while it forks an export process stops the build.
+
+Python runs a fork's own hooks (logging's lock release, among others) as callbacks whose exceptions it prints and
+drops. The signal is sent from such a hook here, in the parent, right after each fork: the exact instant at which
+a stop raised by kg's handler used to be lost, and the build ran on to exit 0. The exports run in a subprocess
+with a time limit, so a build that hung would fail the test.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from kg.stop_signals import signals_deferred
+
+TESTS = Path(__file__).resolve().parent
+ATTEMPTS = 20
+
+SCRIPT = textwrap.dedent("""
+    import multiprocessing, os, sys, tempfile
+    from graph_fixture import sample_graph
+    from kg.cli import _stop_on_signals
+    from kg.export import ExportOptions, write_timed
+
+    signum = int(sys.argv[1])
+    armed = []
+    os.register_at_fork(after_in_parent=lambda: armed and os.kill(os.getpid(), signum))
+    _stop_on_signals()
+    outcomes = []
+    for attempt in range({attempts}):
+        armed.append(True)
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                write_timed(sample_graph(), folder, ExportOptions(), ["graphml", "gexf", "neo4j"], jobs=2)
+            outcomes.append("finished")
+        except KeyboardInterrupt:
+            outcomes.append("stopped" if not multiprocessing.active_children() else "stopped, children left")
+        armed.clear()
+    print(" ".join(sorted(set(outcomes))))
+""").format(attempts=ATTEMPTS)
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="exports fork only where it can")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_during_the_fork_of_an_export_stops_the_exports_every_time(signum: int) -> None:
+    result = subprocess.run([sys.executable, "-c", SCRIPT, str(int(signum))], cwd=TESTS, capture_output=True,
+                            text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(TESTS)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["stopped"], result.stdout + result.stderr
+    assert "Exception ignored" not in result.stderr
+
+
+def test_a_deferred_signal_reaches_its_handler_once_the_block_is_over() -> None:
+    heard: list[str] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: heard.append("handler"))
+    try:
+        with signals_deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+            heard.append("block")
+        heard.append("after")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert heard == ["block", "handler", "after"]
