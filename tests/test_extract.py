@@ -169,3 +169,27 @@ def test_markdown_emphasis_and_a_missing_space_make_no_name(extractor):
                               "We evaluate the variants on a collection ofLLMs under various prompting settings.")
     assert "Most Implied Frames" in result and not any("*" in label for label in result)
     assert "ofLLMs" not in result
+
+
+def test_a_later_sentence_says_what_a_name_is(extractor):
+    got = found(extractor, "FooNet achieves state-of-the-art results for LiDAR segmentation on QuuxKITTI. "
+                           "FooNet also reaches state-of-the-art results on both QuuxKITTI and SemanticKITTI.")
+    assert got["QuuxKITTI"][0] == "Dataset"
+
+
+def test_names_after_on_in_a_results_sentence_are_datasets_however_parsed(extractor):
+    got = found(extractor, "Our method significantly improves the counting accuracy of two recent few-shot "
+                           "counting models on ZorbA147 and QUUXPK. We also report gains in terms of MAREX.")
+    assert got["ZorbA147"][0] == "Dataset" and got["QUUXPK"][0] == "Dataset"
+    assert got["MAREX"][0] == "Metric"
+
+
+def test_a_list_of_versioned_names_is_a_list_of_datasets(extractor):
+    got = found(extractor, "Evaluations on VisQuux v1.0, VisQuux v0.9, VisQuuxConv, and QuuxPro show that our "
+                           "model achieves new state-of-the-art results.")
+    assert got["VisQuuxConv"][0] == "Dataset" and got["QuuxPro"][0] == "Dataset"
+
+
+def test_placeholders_and_state_of_the_art_are_no_names(extractor):
+    got = found(extractor, "We evaluated the proposed approach on XXX and reach SotA performance with FooNet.")
+    assert "XXX" not in got and "SotA" not in got

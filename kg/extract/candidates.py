@@ -47,7 +47,7 @@ NOT_NAMES = frozenset(
         "AI", "ML", "DL", "NLP", "CV", "RL", "I", "II", "IV", "VI", "OK", "US", "UK", "EU", "USA", "GPU", "GPUs", "CPU",
         "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA", "DNN", "DNNs", "NN", "NNs", "ANN",
         "ANNs", "ROI", "RoI", "ROIs", "RoIs", "FPS", "FLOPs", "GFLOPs", "MACs", "SoC", "FPGA", "FPGAs", "ASIC",
-        "SoTA", "DoF", "DoFs", "DOF",
+        "SoTA", "SotA", "DoF", "DoFs", "DOF",
         # vendors and devices: where a model runs, not what it is
         "NVIDIA", "Nvidia", "MacBook", "iPhone", "iPad", "GitHub", "YouTube", "OpenAI", "DeepMind", "PyTorch",
         "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin"
@@ -153,6 +153,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if _ACRONYM_SPELLING.fullmatch(text) and not is_uncommon_word(text.lower()):
         return False  # 'CRoss-cultural', 'EVALuation': capitals that spell an acronym out of an everyday word
+    if len(set(text)) == 1:
+        return False  # 'XXX': a placeholder left by anonymisation
     if _GLUED_FUNCTION_WORD.match(text):
         return False  # 'ofLLMs', 'theBERT': a missing space, not a name
     upper_inside = any(c.isupper() for c in text[1:])
@@ -280,6 +282,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         else:
             existing.confidence = max(existing.confidence, cand.confidence)
             existing.named = existing.named or cand.named
+            if existing.rule == cand.rule == "name" and existing.type == "Method" != cand.type:
+                existing.type = cand.type  # Method was only the default: a later sentence says what the name is
             for alias in cand.aliases:
                 if alias not in existing.aliases:
                     existing.aliases.append(alias)
@@ -552,6 +556,13 @@ def _named_as(span: Span) -> str | None:
         return _noun_type(verb.head) if verb.dep_ in {"acl", "relcl"} else None
     if _where_experiments_run(root) and not MODEL_SIZE.search(span.text):
         return "Dataset"
+    opening = _word_before_list(span)
+    if opening is not None and opening.lower_ == "of" and opening.i >= 2 and \
+            doc[opening.i - 2 : opening.i].text.lower() == "in terms":
+        return "Metric"  # 'improves by 10% in terms of MARE'
+    if opening is not None and opening.lower_ in {"on", "across"} and not MODEL_SIZE.search(span.text) and any(
+            t.lemma_.lower().replace("-", "") in EXPERIMENT_WORDS for t in doc[span.sent.start : opening.i]):
+        return "Dataset"  # 'improves the accuracy of two models on FSC147 and CARPK', however it is parsed
     hits = doc.spans.get(SPAN_KEY, [])
     known_data = {i for hit in hits if hit.label_ == "Dataset" for i in range(hit.start, hit.end)}
     if any(type_by_name(other.text) == "Dataset" or other.i in known_data for other in root.conjuncts):
@@ -575,8 +586,19 @@ def _where_experiments_run(root: Token) -> bool:
     return governor.lemma_.lower().replace("-", "") in EXPERIMENT_WORDS
 
 
-LIST_WORDS = frozenset([",", "and", "or", "(", "i.e.", "e.g.", "ie", "eg", ":", "including", "namely", "such", "as",
-                        "like", "the", "both"])
+LIST_WORDS = frozenset([",", "and", "or", "(", "i.e.", "e.g.", "ie", "eg", ":", "including", "namely", "viz.", "viz",
+                        "such", "as", "like", "the", "both"])
+
+
+VERSION = re.compile(r"v\d+(?:\.\d+)*")
+
+
+def _in_a_list(token: Token) -> bool:
+    """A word a list of names is made of: a name, a version ('v1.0'), or a word between the names."""
+    doc = token.doc
+    return (token.lower_ in LIST_WORDS or is_name_token(token) or token.text == "-"
+            or VERSION.fullmatch(token.text) is not None
+            or token.text == "." and token.i > 0 and doc[token.i - 1].lower_ == "viz")  # 'viz.' cut in two
 
 
 def _list_head(span: Span) -> Token | None:
@@ -586,7 +608,7 @@ def _list_head(span: Span) -> Token | None:
     doc = span.doc
 
     def skippable(token: Token) -> bool:
-        return token.lower_ in LIST_WORDS or is_name_token(token) or (token.text == "-") or token.text.isupper()
+        return _in_a_list(token) or token.text.isupper()
 
     i = span.start - 1
     while i >= span.sent.start and skippable(doc[i]):
@@ -600,6 +622,17 @@ def _list_head(span: Span) -> Token | None:
         if token is not None and token.lower_ in DATASET_HEADS:
             return token
     return None
+
+
+def _word_before_list(span: Span) -> Token | None:
+    """The word a list of names starts after, read along the words: 'on' in 'on JHMDB and UCF101-24'."""
+    doc = span.doc
+    i = span.start - 1
+    while i >= span.sent.start and (_in_a_list(doc[i]) or doc[i].text[:1].isupper() and i > span.sent.start):
+        if doc[i].lower_ in {"such", "as", "like", "e.g.", "eg", "including"}:
+            return None  # 'methods such as FooNet': examples of what came before, not the list's own start
+        i -= 1
+    return doc[i] if i >= span.sent.start else None
 
 
 def _title_cased(chunk: Span) -> bool:
