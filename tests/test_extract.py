@@ -193,3 +193,21 @@ def test_a_list_of_versioned_names_is_a_list_of_datasets(extractor):
 def test_placeholders_and_state_of_the_art_are_no_names(extractor):
     got = found(extractor, "We evaluated the proposed approach on XXX and reach SotA performance with FooNet.")
     assert "XXX" not in got and "SotA" not in got
+
+
+def test_capitals_that_spell_an_acronym_make_no_name(extractor):
+    got = found(extractor, "We propose a self-supervised approach named ZARNIQA (leArning distoRtion maNifold "
+                           "for Image Quality Assessment) for modeling the image distortion manifold.")
+    assert got["ZARNIQA"] == ("Method", "proposes")  # an acronym ending in QA is not a QA dataset
+    assert not {"leArning", "distoRtion", "maNifold"} & set(got)
+
+
+def test_a_parenthesised_list_of_names_after_datasets(extractor):
+    got = found(extractor, "Extensive experiments with three datasets (70Salads, Breakfast, QTEAZ) show that "
+                           "our method competes with the state of the art.")
+    assert got["QTEAZ"][0] == "Dataset"
+
+
+def test_raw_and_srgb_images_are_data(extractor):
+    got = found(extractor, "The image signal processor transforms the RAW sensor image into an sRGB image.")
+    assert "RAW" not in got and "sRGB" not in got

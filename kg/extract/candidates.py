@@ -71,7 +71,6 @@ MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
-_ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}")
 _GLUED_FUNCTION_WORD = re.compile(r"(?:of|the|and|in|on|for|to|with|by|from|at|as|or)[A-Z]")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
 # Whole phrases too broad to join two papers in any useful way.
@@ -151,8 +150,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
         return False
-    if _ACRONYM_SPELLING.fullmatch(text) and not is_uncommon_word(text.lower()):
-        return False  # 'CRoss-cultural', 'EVALuation': capitals that spell an acronym out of an everyday word
+    if text.isalpha() and not text.isupper() and text != text.capitalize() and not is_coined_word(text.lower()):
+        return False  # 'CRoss', 'EVALuation', 'leArning': capitals that spell an acronym out of an everyday word
     if len(set(text)) == 1:
         return False  # 'XXX': a placeholder left by anonymisation
     if _GLUED_FUNCTION_WORD.match(text):
@@ -597,7 +596,7 @@ def _in_a_list(token: Token) -> bool:
     """A word a list of names is made of: a name, a version ('v1.0'), or a word between the names."""
     doc = token.doc
     return (token.lower_ in LIST_WORDS or is_name_token(token) or token.text == "-"
-            or VERSION.fullmatch(token.text) is not None
+            or VERSION.fullmatch(token.text) is not None or token.text[:1].isdigit() and token.text[-1:].isalpha()
             or token.text == "." and token.i > 0 and doc[token.i - 1].lower_ == "viz")  # 'viz.' cut in two
 
 
@@ -607,8 +606,8 @@ def _list_head(span: Span) -> Token | None:
     the datasets, across the other names of the list."""
     doc = span.doc
 
-    def skippable(token: Token) -> bool:
-        return _in_a_list(token) or token.text.isupper()
+    def skippable(token: Token) -> bool:  # 'datasets (50Salads, Breakfast, GTEA)': capitalised words too
+        return _in_a_list(token) or token.text[:1].isupper() and token.i > span.sent.start
 
     i = span.start - 1
     while i >= span.sent.start and skippable(doc[i]):
@@ -650,7 +649,9 @@ def _listed_as_data(span: Span) -> bool:
 
 
 def type_by_name(text: str) -> str | None:
-    """Names that say what they are: 'FooBench', 'Foo-Gym', 'ImageNet-LT' are datasets."""
+    """Names that say what they are: 'FooBench', 'Foo-Gym', 'ImageNet-LT', 'HotpotQA' are datasets."""
+    if text.endswith("QA") and text[:-2].isupper():
+        return None  # 'ARNIQA', 'VQA': an acronym of '... question answering' or '... quality assessment'
     return "Dataset" if text.endswith(DATASET_NAME_SUFFIXES) else None
 
 

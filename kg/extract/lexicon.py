@@ -158,7 +158,7 @@ MODALITIES = frozenset(
         "satellite image", "event camera", "rgb image", "depth image", "depth map", "point cloud", "hyperspectral",
         "multispectral", "audio", "speech", "video", "image", "text", "thermal image", "infrared image",
         "light detection and ranging", "inertial measurement unit", "global positioning system", "virtual reality",
-        "augmented reality", "vr", "ar", "high definition", "hd",
+        "augmented reality", "vr", "ar", "high definition", "hd", "raw", "srgb", "dvs", "rgb dvs", "rgbt", "rgb t",
     ]
 )
 
