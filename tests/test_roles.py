@@ -365,3 +365,25 @@ def test_a_second_object_the_parser_hangs_from_the_verb_is_proposed_too(extracto
                               "noise of real depth maps, and the Feature Booster (FBooster) to enhance real features "
                               "with simulated primitives.")
     assert all(role == "proposes" for _, role in result.values()), result
+
+
+def test_the_named_parts_of_a_proposal_are_proposed(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "We present QuuxSeg for image harmonization. QuuxSeg consists of two components: a Motion Prior Encoder "
+        "(MPE) and a Texture Refiner (TexR). Our framework also comprises a Zeta Fusion Block (ZFB).")}
+    assert roles["Motion Prior Encoder"] == roles["Texture Refiner"] == roles["Zeta Fusion Block"] == "proposes"
+
+
+def test_our_names_joined_by_and_are_both_proposed(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "We disentangle the global boundary alignment and local texture preserving tasks via our GlobalZNet and "
+        "LocalZNet modules.")}
+    assert roles["GlobalZNet"] == roles["LocalZNet"] == "proposes"
+
+
+def test_a_proposal_in_a_participle_clause_of_ours(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "We incorporate our label augmentation into the discriminator of a conditional generative adversarial "
+        "network (GAN) model, proposing Softlabel-ZGAN.")}
+    assert roles["Softlabel-ZGAN"] == "proposes"
+    assert roles["generative adversarial network"] == "uses"

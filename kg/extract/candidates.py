@@ -71,6 +71,8 @@ MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
+# 'CRoss', 'EVALuation', 'leArning', 'SeMAntic': capitals placed to spell an acronym ('FoCal', 'MoE' are names)
+_ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z][A-Za-z]*|[A-Z][a-z]+[A-Z]{2,}[a-z]+")
 _GLUED_FUNCTION_WORD = re.compile(r"(?:of|the|and|in|on|for|to|with|by|from|at|as|or)[A-Z]")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
 # Whole phrases too broad to join two papers in any useful way.
@@ -150,7 +152,7 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
         return False
-    if text.isalpha() and not text.isupper() and text != text.capitalize() and not is_coined_word(text.lower()):
+    if _ACRONYM_SPELLING.fullmatch(text) and not is_coined_word(text.lower()):
         return False  # 'CRoss', 'EVALuation', 'leArning': capitals that spell an acronym out of an everyday word
     if len(set(text)) == 1:
         return False  # 'XXX': a placeholder left by anonymisation

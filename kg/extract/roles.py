@@ -92,6 +92,11 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
         return _is_author_subject(verb.head, purpose)
     if verb.dep_ == "xcomp" and verb.head.pos_ == "VERB":
         return _is_author_subject(verb.head, purpose)
+    if verb.tag_ == "VBG" and verb.dep_ in {"advcl", "acl"} and verb.i > 0 and verb.doc[verb.i - 1].text == ",":
+        governor = verb.head  # 'we incorporate X into the Y of a Z, proposing FooGAN': the clause's own verb
+        while governor.pos_ not in {"VERB", "AUX"} and governor.head.i != governor.i:
+            governor = governor.head
+        return governor.pos_ in {"VERB", "AUX"} and _is_author_subject(governor, purpose)
     if purpose and verb.dep_ == "advcl" and verb.head.pos_ == "VERB" and any(
             c.lower_ == "to" and c.dep_ == "aux" for c in verb.children):
         return _is_author_subject(verb.head, purpose)
@@ -254,6 +259,10 @@ def _has_our(span: Span) -> bool:
     before = doc[max(span.sent.start, span.start - 2) : span.start]
     if any(t.lower_ in {"our", "proposed"} for t in before):
         return True
+    token = root.head if root.dep_ == "compound" else root
+    if token.dep_ == "conj" and token.head.i < token.i and is_name_token(token.head):  # 'our FooNet and BarNet'
+        first = token.head
+        return any(t.lower_ in {"our", "proposed"} for t in doc[max(span.sent.start, first.i - 2) : first.i])
     head = span.root.head
     return any(c.lower_ in {"our", "proposed"} and c.i < span.start for c in head.children) if head.pos_ == "NOUN" \
         and span.root.dep_ == "compound" else False
@@ -266,6 +275,25 @@ def _names_our_kind(span: Span) -> bool:
     """'the proposed tele-teaching approach': the phrase names the paper's own approach by modifying its noun."""
     root = span.root
     return root.dep_ in {"compound", "amod", "nmod"} and root.head.lemma_ in OWN_KINDS and _has_our(span)
+
+
+PART_VERBS = frozenset(["consist", "comprise", "include", "contain", "compose", "incorporate", "feature"])
+
+
+def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
+    """'FooNet consists of a Motion Encoder (ME) and a Texture Refiner (TR)', 'Our framework comprises two
+    modules, BarNet and BazNet': a name the paper coins for a part of what it proposes is its own too.
+    `own_tokens` are the tokens of the names the paper proposes."""
+    verb = span.sent.root
+    if verb.lemma_.lower() not in PART_VERBS or span.root.i < verb.i:
+        return False
+    subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+    if not subjects:
+        return False
+    subject = subjects[0]
+    if any(c.lower_ in {"our", "proposed"} for c in subject.children) and subject.lemma_.lower() in OWN_KINDS:
+        return True  # 'our framework', 'the proposed model'
+    return subject.i in own_tokens  # a name the paper proposes
 
 
 def _after_compare_cue(span: Span) -> bool:
@@ -532,9 +560,12 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     def in_proposal(span: Span) -> bool:
         return any(i in cues(span)[0] for i in range(span.start, span.end))
 
+    own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
     for cand in candidates:
         if cand.named and cand.rule != "gazetteer":
             named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span))
+            if not title_proposals.isdisjoint(cand.keys) or any(in_proposal(span) for span in cand.spans):
+                own_tokens.update(i for span in cand.spans for i in range(span.start, span.end))
 
     for cand in candidates:
         named_in_title = not title_proposals.isdisjoint(cand.keys)
@@ -584,6 +615,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                                                          and _named_as_an_application(span))
                                     or (cand.type == "Task" and _named_as_a_shortcoming(span))):
                 negated += 1
+        if proposed is None and eligible and cand.type == "Method" and any(
+                _part_of_a_proposal(span, own_tokens) for span in cand.spans):
+            proposed, cue_of["proposes"] = (0.7, "own-part"), "consists"
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
