@@ -191,8 +191,10 @@ def test_a_list_of_versioned_names_is_a_list_of_datasets(extractor):
 
 
 def test_placeholders_and_state_of_the_art_are_no_names(extractor):
-    got = found(extractor, "We evaluated the proposed approach on XXX and reach SotA performance with FooNet.")
+    got = found(extractor, "We evaluated the proposed approach on XXX and reach SotA performance with FooNet. "
+                           "It serves these technologies.\\nTo this end we use BarNet.")
     assert "XXX" not in got and "SotA" not in got
+    assert "BarNet" in got and not any("technologies" in label for label in got)
 
 
 def test_capitals_that_spell_an_acronym_make_no_name(extractor):

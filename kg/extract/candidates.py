@@ -154,6 +154,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False
     if _ACRONYM_SPELLING.fullmatch(text) and not is_coined_word(text.lower()):
         return False  # 'CRoss', 'EVALuation', 'leArning': capitals that spell an acronym out of an everyday word
+    if re.search(r"[a-z]{3}\.[a-z]", text):
+        return False  # 'technologies.nTo': a line break written out as '\n' in the text, not a name
     if len(set(text)) == 1:
         return False  # 'XXX': a placeholder left by anonymisation
     if _GLUED_FUNCTION_WORD.match(text):
