@@ -387,3 +387,18 @@ def test_a_proposal_in_a_participle_clause_of_ours(extractor):
         "network (GAN) model, proposing Softlabel-ZGAN.")}
     assert roles["Softlabel-ZGAN"] == "proposes"
     assert roles["generative adversarial network"] == "uses"
+
+
+def test_what_a_field_serves_in_the_motivation_is_not_addressed(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "Scene flow estimation is a crucial component in the development of autonomous driving, providing "
+        "valuable information. Object re-identification plays a critical role in application domains of image "
+        "retrieval and multi-object tracking. We propose FooFlow for object tracking.")}
+    assert "autonomous driving" not in roles and "multi-object tracking" not in roles
+    assert roles["object tracking"] == "addresses"
+
+
+def test_recent_developments_in_a_field_are_its_topic(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "Recent developments in machine translation have improved performance. We propose FooMT.")}
+    assert roles["machine translation"] == "addresses"

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.background import speaks_of_itself
 from kg.extract.candidates import Candidate, is_name_token, noun_chunks
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
@@ -367,12 +368,31 @@ def _named_as_an_application(span: Span) -> bool:
     """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
     examples of where a method might serve, not what the paper works on."""
     doc = span.doc
+    if not speaks_of_itself(span.sent) and _under_a_purpose_noun(span.root):
+        return True
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in doc[max(span.sent.start, i - 6) : i])
         if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
             return False
+    return False
+
+
+# 'a crucial component in the development of X', 'a critical role in application domains of X', 'X applications'
+PURPOSE_NOUNS = MOTIVATION_NOUNS | frozenset(["role", "component", "importance", "significance",
+                                              "interest", "relevance", "potential", "implication"])
+
+
+def _under_a_purpose_noun(token: Token) -> bool:
+    """The mention hangs, through prepositions, conjunctions and compounds only, from a noun of what something
+    serves: the field's motivation, not what the paper works on."""
+    for _ in range(8):
+        if token.dep_ not in {"pobj", "prep", "conj", "appos", "compound", "nmod", "amod"} or token.head.i == token.i:
+            return False
+        token = token.head
+        if token.pos_ == "NOUN" and token.lemma_.lower() in PURPOSE_NOUNS:
+            return True
     return False
 
 
