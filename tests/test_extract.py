@@ -213,3 +213,10 @@ def test_a_parenthesised_list_of_names_after_datasets(extractor):
 def test_raw_and_srgb_images_are_data(extractor):
     got = found(extractor, "The image signal processor transforms the RAW sensor image into an sRGB image.")
     assert "RAW" not in got and "sRGB" not in got
+
+
+def test_conditions_machines_and_kinds_of_imagery_are_no_methods(extractor):
+    got = found(extractor, "Diabetic retinopathy (DR) is among the leading causes of visual impairment. Unmanned "
+                           "aerial vehicles (UAVs) are widely used for image acquisition. This paper focuses on "
+                           "navigation from long-wave hyperspectral imagery (HSI). We propose FooDR for grading.")
+    assert set(got) == {"FooDR"}

@@ -306,9 +306,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     short_to_key: dict[str, str] = {}
     data_names: set[str] = set()
     for short, long in doc._.kg_acronyms or []:
-        if short.text in NOT_NAMES or is_generic_label(long.text) or is_modality(long.text):
+        if short.text in NOT_NAMES or is_generic_label(long.text):
             continue
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
+        if is_modality(long.text) or (hit is None and long[-1].lemma_.lower() in HARDWARE_NOUNS):
+            data_names.update({short.text, short.text + "s"})
+            continue  # 'hyperspectral imagery (HSI)', 'unmanned aerial vehicles (UAVs)': data and machines
         after = doc[short.end + 1] if short.end + 1 < len(doc) and doc[short.end].text == ")" else None
         if hit is None and after is not None and after.lower_ in SIGNAL_NOUNS:
             data_names.add(short.text)
@@ -322,7 +325,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             found_type = head_type([t.text for t in long]) or type_by_name(short.text)
             # a long form of technical words ('Input-Independent Indistinguishability') names a method; one of
             # everyday words ('bird's-eye view', 'high definition') is a concept only if the paper proposes it
-            technical = any(is_technical_word(w) for w in label_key(long.text).split())
+            technical = any(is_technical_word(w) for w in label_key(long.text).split()) and not _names_a_condition(long)
             ctype, canonical, typed = found_type or "Method", "", found_type is not None or technical
         cand = Candidate(label=_lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
                          canonical=canonical, aliases=[short.text], named=True, surface=long.text,
@@ -677,8 +680,22 @@ def _is_property_prefix(span: Span) -> bool:
 
 
 def is_modality(text: str) -> bool:
-    """Sensors and modalities (LiDAR, RGB, EEG, aerial imagery) are what data is, not methods."""
-    return label_key(text) in MODALITIES
+    """Sensors and modalities (LiDAR, RGB, EEG, aerial imagery, hyperspectral images) are what data is, not
+    methods."""
+    key = label_key(text)
+    words = key.split()
+    return key in MODALITIES or (len(words) > 1 and words[-1] in DATA_WORDS and " ".join(words[:-1]) in MODALITIES)
+
+
+DATA_WORDS = frozenset(["imagery", "image", "images", "data", "signal", "signals", "video", "videos", "scan", "scans"])
+CONDITION_WORDS = frozenset(["disease", "diseases", "disorder", "disorders", "syndrome", "cancer", "cancers", "tumor",
+                             "tumors", "tumour", "tumours", "infection", "injury"])
+
+
+def _names_a_condition(long: Span) -> bool:
+    """'diabetic retinopathy', 'Alzheimer's disease': what a patient has, not a method of the field."""
+    last = long[-1].lower_
+    return last in CONDITION_WORDS or last.endswith(("pathy", "itis", "emia", "osis"))
 
 
 def is_specific_phrase(label: str) -> bool:
