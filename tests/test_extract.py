@@ -220,3 +220,8 @@ def test_conditions_machines_and_kinds_of_imagery_are_no_methods(extractor):
                            "aerial vehicles (UAVs) are widely used for image acquisition. This paper focuses on "
                            "navigation from long-wave hyperspectral imagery (HSI). We propose FooDR for grading.")
     assert set(got) == {"FooDR"}
+
+
+def test_names_with_capitals_inside_an_everyday_word_stay_names(extractor):
+    got = found(extractor, "We present RiEMann, and compare it with RoBERTa and FoCal.")
+    assert {"RiEMann", "RoBERTa", "FoCal"} <= set(got)

@@ -402,3 +402,11 @@ def test_recent_developments_in_a_field_are_its_topic(extractor):
     roles = {m.label: m.role for m in extractor.extract_text(
         "Recent developments in machine translation have improved performance. We propose FooMT.")}
     assert roles["machine translation"] == "addresses"
+
+
+def test_the_field_a_paper_works_in_is_addressed(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "The FooFin dataset is designed to serve as a resource for training models in the domain of financial "
+        "information extraction. Relation extraction is a fundamental task in the field of information "
+        "extraction.")}
+    assert roles["information extraction"] == "addresses"

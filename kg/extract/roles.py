@@ -380,8 +380,9 @@ def _named_as_an_application(span: Span) -> bool:
 
 
 # 'a crucial component in the development of X', 'a critical role in application domains of X', 'X applications'
-PURPOSE_NOUNS = MOTIVATION_NOUNS | frozenset(["role", "component", "importance", "significance",
-                                              "interest", "relevance", "potential", "implication"])
+# (not 'the field of X', 'in the X domain': the area the paper itself works in)
+PURPOSE_NOUNS = frozenset(["role", "component", "application", "use", "importance", "significance", "relevance",
+                           "potential", "implication"])
 
 
 def _under_a_purpose_noun(token: Token) -> bool:
