@@ -225,3 +225,9 @@ def test_conditions_machines_and_kinds_of_imagery_are_no_methods(extractor):
 def test_names_with_capitals_inside_an_everyday_word_stay_names(extractor):
     got = found(extractor, "We present RiEMann, and compare it with RoBERTa and FoCal.")
     assert {"RiEMann", "RoBERTa", "FoCal"} <= set(got)
+
+
+def test_the_subject_after_a_comma_is_not_listed_with_the_datasets_before(extractor):
+    got = found(extractor, "We propose a solution, QVG, for UI grounding. Due to the scarcity of UI datasets, QVG "
+                           "integrates synthetic data in its training.")
+    assert got["QVG"] == ("Method", "proposes")

@@ -624,6 +624,8 @@ def _list_head(span: Span) -> Token | None:
     while j < span.sent.end and (skippable(doc[j]) and doc[j].text != "("):
         j += 1
     after = doc[j] if j < span.sent.end else None
+    if i == span.start - 2 and doc[i + 1].text == "," and span.root.dep_ in {"nsubj", "nsubjpass"}:
+        before = None  # 'Due to the scarcity of UI datasets, FooNet integrates ...': a new clause's subject
     for token in (after, before):
         if token is not None and token.lower_ in DATASET_HEADS:
             return token
