@@ -410,3 +410,12 @@ def test_the_field_a_paper_works_in_is_addressed(extractor):
         "information extraction. Relation extraction is a fundamental task in the field of information "
         "extraction.")}
     assert roles["information extraction"] == "addresses"
+
+
+def test_the_models_an_analysis_finds_things_about_are_evaluated(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "However, the ability of language models to plan remains unclear. In this paper, we study whether LLMs "
+        "can plan in open-ended worlds. We find that GPT-4 and Claude fail on most tasks, while Mistral-7B "
+        "performs even worse. Models struggle with low-resource languages.")}
+    assert roles["GPT-4"] == roles["Claude"] == roles["Mistral"] == "evaluates"
+    assert roles["low-resource NLP"] == "addresses"  # struggling with it is no use of it

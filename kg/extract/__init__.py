@@ -19,7 +19,7 @@ from kg.extract.background import after_outlook, is_topic, opening_sentences, pr
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
-from kg.extract.roles import analysis_sentences, assign_roles, engaged, proposal_phrases
+from kg.extract.roles import analysis_sentences, assign_roles, engaged, finding_sentences, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import is_coined_word, is_term
@@ -181,6 +181,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
     analysed = analysis_sentences(doc)
+    if analysed:  # an analysis: the models its findings name are those it tested
+        analysed |= finding_sentences(doc)
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):

@@ -501,6 +501,7 @@ def _names_a_machine(span: Span) -> bool:
     return token.i != span.root.i and token.lemma_ in HARDWARE_NOUNS
 
 
+PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle"])
 TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
 USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
 
@@ -514,6 +515,8 @@ def _used_as_a_tool(span: Span) -> bool:
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ in TOOL_PREPOSITIONS:
         done_with = root.head.head
+        if done_with.lemma_.lower() in PROBLEM_VERBS:
+            return False  # 'models struggle with low-resource languages': the problem, not the tool
         if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing"):
             return True
     return root.dep_ == "dobj" and root.head.lemma_ in USE_VERBS

@@ -463,6 +463,16 @@ def analysis_sentences(doc: Doc) -> set[int]:
             and not any(t.lower_ in {"our", "proposed"} for t in sent) and not _proposal_objects(sent)[0]}
 
 
+FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "indicate", "suggest", "uncover"])
+
+
+def finding_sentences(doc: Doc) -> set[int]:
+    """Starts of the sentences that report a finding in a clause of its own ('we find that A and B fail on ...',
+    'our analysis reveals that ...'): in an analysis, what they name is what was tested."""
+    return {token.sent.start for token in doc if token.lemma_ in FINDING_VERBS and token.pos_ == "VERB"
+            and any(child.dep_ == "ccomp" for child in token.children)}
+
+
 def _evaluate_objects(sent: Span) -> set[int]:
     """What the paper evaluates or analyses: 'we evaluate A and B', 'A and B are benchmarked', 'an analysis
     of A'."""
