@@ -419,3 +419,9 @@ def test_the_models_an_analysis_finds_things_about_are_evaluated(extractor):
         "performs even worse. Models struggle with low-resource languages.")}
     assert roles["GPT-4"] == roles["Claude"] == roles["Mistral"] == "evaluates"
     assert roles["low-resource NLP"] == "addresses"  # struggling with it is no use of it
+
+
+def test_research_directions_a_paper_presents_are_no_proposal(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "We propose FooNet for graph learning. We also present future research directions in MSD.")}
+    assert set(roles) == {"FooNet", "graph learning"}

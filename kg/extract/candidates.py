@@ -66,7 +66,9 @@ RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem",
                           "lemma", "limit", "regret", "complexity", "question", "answer",
                           # and what it does to show it: 'we present real robot validation'
                           "validation", "evaluation", "experiment", "demonstration", "study", "investigation",
-                          "comparison", "assessment", "benchmarking", "ablation", "survey", "review", "overview"])
+                          "comparison", "assessment", "benchmarking", "ablation", "survey", "review", "overview",
+                          # and what it leaves for later: 'we present future research directions'
+                          "direction", "avenue", "opportunity", "recommendation", "guideline"])
 MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
