@@ -425,3 +425,10 @@ def test_research_directions_a_paper_presents_are_no_proposal(extractor):
     roles = {m.label: m.role for m in extractor.extract_text(
         "We propose FooNet for graph learning. We also present future research directions in MSD.")}
     assert set(roles) == {"FooNet", "graph learning"}
+
+
+def test_an_everyday_word_given_as_a_name_is_the_proposal(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "To this end, we present a pretraining corpus curation and assessment platform called Oasis, a one-stop "
+        "system for data quality improvement.")}
+    assert roles == {"Oasis": "proposes"}

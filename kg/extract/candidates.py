@@ -26,6 +26,7 @@ from kg.extract.lexicon import (
     METHOD_KINDS,
     METRIC_HEADS,
     MODALITIES,
+    NAMING_WORDS,
     OUTCOME_HEADS,
     TASK_HEADS,
     TRAILING_WORDS,
@@ -398,11 +399,15 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 
-    # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN')
+    # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
+    #    words an author gives as a name ('a platform called Oasis')
     for token in doc:
-        if token.i in taken or not is_name_token(token, doc_text) or token.text in data_names:
+        if token.i in taken or token.text in data_names:
             continue
-        span = name_span(doc, token)
+        given = _given_name(token)
+        if given is None and not is_name_token(token, doc_text):
+            continue
+        span = given or name_span(doc, token)
         if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
             continue
         nxt = doc[span.end] if span.end < len(doc) else None
@@ -489,6 +494,20 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             # uses like these across the corpus)
             cand.type = "Method"
     return [cand for cand in by_key.values() if cand.spans]
+
+
+def _given_name(token: Token) -> Span | None:
+    """'called Oasis', 'called the Junior High Game': the capitalised words right after a naming word."""
+    doc = token.doc
+    before = doc[token.i - 2 : token.i] if token.i >= 2 else doc[0 : token.i]
+    words = [t.lower_ for t in before]
+    if not (words[-1:] and words[-1] in NAMING_WORDS or words[-2:-1] and words[-2] in NAMING_WORDS
+            and words[-1] == "the"):
+        return None
+    end = token.i
+    while end < len(doc) and doc[end].is_alpha and doc[end].text[0].isupper() and not doc[end].is_sent_start:
+        end += 1
+    return doc[token.i : end] if end > token.i else None
 
 
 def _names_a_kind_of_method(span: Span) -> bool:

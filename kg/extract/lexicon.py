@@ -220,3 +220,6 @@ AUTHOR_SUBJECTS = frozenset(["we", "i"]) | OWN_NOUNS
 # Words that claim a quality for what follows: 'superior decision-making', 'better generalization'
 CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger", "higher", "remarkable",
                          "impressive", "excellent", "competitive", "strong", "greater", "outstanding"])
+
+# What introduces the name an author gives: 'a platform called Oasis', 'a method dubbed FooNet'
+NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])

@@ -17,6 +17,7 @@ from kg.extract.lexicon import (
     DATASET_HEADS,
     KIND_HEADS,
     KIND_NOUNS,
+    NAMING_WORDS,
     OWN_KINDS,
     PRIOR_SUBJECT_WORDS,
     PRIOR_WORK_WORDS,
@@ -33,7 +34,6 @@ PROPOSE_VERBS = frozenset(
 DATA_PROPOSE_VERBS = frozenset(["provide", "collect", "curate", "offer", "gather", "compile"])
 # 'our results present evidence': what the paper found, not a part of what it builds
 RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "observation", "analysis", "ablation"])
-NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
 # 'which we call FooNet', 'we term this FooNet': the author names it
 NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
