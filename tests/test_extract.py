@@ -231,3 +231,12 @@ def test_the_subject_after_a_comma_is_not_listed_with_the_datasets_before(extrac
     got = found(extractor, "We propose a solution, QVG, for UI grounding. Due to the scarcity of UI datasets, QVG "
                            "integrates synthetic data in its training.")
     assert got["QVG"] == ("Method", "proposes")
+
+
+def test_a_measure_the_training_minimises_is_no_reported_metric(extractor):
+    text = ("We revisit FitNets, which simply minimizes the mean squared error (MSE) loss between the teacher and "
+            "student. The Gaussians are then used for formulating an adversarial loss based on a Frechet distance.")
+    got = found(extractor, text)
+    assert not any(ctype == "Metric" for ctype, _ in got.values())
+    got = found(extractor, text + " Our FooNet lowers the mean squared error by 10% and the Frechet distance by 3.")
+    assert got["mean squared error"] == ("Metric", "reports") and got["Fréchet distance"] == ("Metric", "reports")

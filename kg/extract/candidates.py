@@ -47,8 +47,8 @@ NOT_NAMES = frozenset(
     [
         "AI", "ML", "DL", "NLP", "CV", "RL", "I", "II", "IV", "VI", "OK", "US", "UK", "EU", "USA", "GPU", "GPUs", "CPU",
         "CPUs", "TPU", "API", "APIs", "PhD", "LaTeX", "URL", "IID", "OOD", "SOTA", "DNN", "DNNs", "NN", "NNs", "ANN",
-        "ANNs", "ROI", "RoI", "ROIs", "RoIs", "FPS", "FLOPs", "GFLOPs", "MACs", "SoC", "FPGA", "FPGAs", "ASIC",
-        "SoTA", "SotA", "DoF", "DoFs", "DOF",
+        "ANNs", "ROI", "RoI", "ROIs", "RoIs", "ID", "IDs", "FPS", "FLOPs", "GFLOPs", "MACs", "SoC", "FPGA", "FPGAs",
+        "ASIC", "SoTA", "SotA", "DoF", "DoFs", "DOF",
         # vendors and devices: where a model runs, not what it is
         "NVIDIA", "Nvidia", "MacBook", "iPhone", "iPad", "GitHub", "YouTube", "OpenAI", "DeepMind", "PyTorch",
         "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin"
@@ -484,9 +484,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
-    # a sentence that says where the code is ('MATLAB code is available at ...') says nothing of the work
+    # a sentence that says where the code is ('MATLAB code is available at ...') says nothing of the work; a
+    # measure the training minimises ('the mean squared error (MSE) loss', 'a loss based on a Frechet distance')
+    # is no result the paper reports in it
     for cand in list(by_key.values()):
-        cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)]
+        cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)
+                      and not (cand.type == "Metric" and _minimised(span))]
         if cand.type == "Task" and cand.spans and all(_names_a_kind_of_method(span) or _used_as_a_tool(span)
                                                       for span in cand.spans):
             # 'the half-quadratic minimization technique', 'an error-aware sampling method', 'trained with deep
@@ -508,6 +511,22 @@ def _given_name(token: Token) -> Span | None:
     while end < len(doc) and doc[end].is_alpha and doc[end].text[0].isupper() and not doc[end].is_sent_start:
         end += 1
     return doc[token.i : end] if end > token.i else None
+
+
+LOSS_WORDS = frozenset(["loss", "losses", "objective", "regularizer", "regulariser", "penalty", "criterion"])
+
+
+def _minimised(span: Span) -> bool:
+    """'the mean squared error (MSE) loss', 'minimizes the KL divergence', 'a loss based on a Frechet distance'."""
+    doc = span.doc
+    j = span.end
+    while j < span.sent.end and doc[j].text in {"(", ")"} or j < span.sent.end and doc[j].text.isupper():
+        j += 1  # past '(MSE)'
+    if j < span.sent.end and doc[j].lower_ in LOSS_WORDS:
+        return True
+    before = [t.lemma_.lower() for t in doc[max(span.sent.start, span.start - 4) : span.start]]
+    return any(word in {"minimize", "minimise", "optimize", "optimise"} for word in before) or (
+        "loss" in before and "base" in before)
 
 
 def _names_a_kind_of_method(span: Span) -> bool:
