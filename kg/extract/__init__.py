@@ -19,7 +19,7 @@ from kg.extract.background import after_outlook, is_topic, opening_sentences, pr
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
-from kg.extract.roles import analysis_sentences, assign_roles, engaged, finding_sentences, proposal_phrases
+from kg.extract.roles import analysis_sentences, assign_roles, engaged, finding_words, proposal_phrases
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import is_coined_word, is_term
@@ -181,8 +181,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
     analysed = analysis_sentences(doc)
-    if analysed:  # an analysis: the models its findings name are those it tested
-        analysed |= finding_sentences(doc)
+    found_of = finding_words(doc) if analysed else set()  # an analysis: its findings name the models it tested
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
@@ -212,7 +211,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
-                    span.sent.start in analysed for span in cand.spans):
+                    span.sent.start in analysed or span.start in found_of for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
         if role == "proposes" and ctype == "Task":

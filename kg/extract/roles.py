@@ -466,11 +466,11 @@ def analysis_sentences(doc: Doc) -> set[int]:
 FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "indicate", "suggest", "uncover"])
 
 
-def finding_sentences(doc: Doc) -> set[int]:
-    """Starts of the sentences that report a finding in a clause of its own ('we find that A and B fail on ...',
-    'our analysis reveals that ...'): in an analysis, what they name is what was tested."""
-    return {token.sent.start for token in doc if token.lemma_ in FINDING_VERBS and token.pos_ == "VERB"
-            and any(child.dep_ == "ccomp" for child in token.children)}
+def finding_words(doc: Doc) -> set[int]:
+    """The words of what a finding says ('we find that A and B fail on ...', 'our analysis reveals that ...'): in
+    an analysis, the models named there are those it tested ('we make use of A and observe that ...' uses A)."""
+    return {word.i for token in doc if token.lemma_ in FINDING_VERBS and token.pos_ == "VERB"
+            for child in token.children if child.dep_ == "ccomp" for word in child.subtree}
 
 
 def _evaluate_objects(sent: Span) -> set[int]:
