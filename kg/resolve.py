@@ -53,13 +53,19 @@ def _group_key(mention: Mention) -> tuple[str, str | None]:
         return label_key(mention.canonical), entry.type if entry else None
     key = label_key(mention.label)
     entry = gazetteer.get(key)
-    if entry is not None and not (_is_bare_acronym(mention) and mention.type == "Dataset" != entry.type):
+    if entry is not None and not _another_sense(mention, {entry.type}):
         return label_key(entry.canonical), entry.type
-    return key, None  # a name the paper calls a dataset is not the known sense of its letters ('ETH' dataset)
+    return key, None
 
 
 def _is_bare_acronym(mention: Mention) -> bool:
     return mention.rule in {"name", "comparison", "our-name"} and not mention.aliases and " " not in mention.label
+
+
+def _another_sense(mention: Mention, known_types: set[str]) -> bool:
+    """Letters the paper calls a dataset are not a sense of them that is no dataset: 'the ETH dataset' is not
+    the exponential time hypothesis (ETH), whether a gazetteer or another paper's definition gives that sense."""
+    return _is_bare_acronym(mention) and mention.type == "Dataset" and "Dataset" not in known_types
 
 
 def _pick_label(forms: Counter[str], key: str) -> str:
@@ -102,9 +108,7 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
         if not owners or len(owners) > 1:
             return key
         owner = next(iter(owners))
-        if mention.type == "Dataset" and "Dataset" not in owner_types[owner]:
-            return key  # 'the ETH dataset' is not the exponential time hypothesis (ETH) another paper defined
-        return owner
+        return key if _another_sense(mention, owner_types[owner]) else owner
 
     # 2b. spelling variants: 'Llama 3.1' and 'Llama3.1', 'BLIP-2' and 'BLIP2', 'EPIC-KITCHENS-100' and
     #     'EpicKitchens100', 'student network' and 'student model' name one thing
