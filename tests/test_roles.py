@@ -436,3 +436,10 @@ def test_an_everyday_word_given_as_a_name_is_the_proposal(extractor):
         "To this end, we present a pretraining corpus curation and assessment platform called Oasis, a one-stop "
         "system for data quality improvement.")}
     assert roles == {"Oasis": "proposes"}
+
+
+def test_a_coined_long_form_the_title_names_is_proposed(extractor):
+    roles = {m.label.lower(): m.role for m in extractor.extract_text(
+        "This paper proposes a trajectory prediction method with a Sparse Quux-relational Graph Convolutional "
+        "Network (SQGCN).", title="Sparse Quux-Relational Graph Convolutional Network for Trajectory Prediction")}
+    assert roles["sparse quux-relational graph convolutional network"] == "proposes"

@@ -162,7 +162,12 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
     `title_doc`, the parsed title, adds the tasks it names."""
     candidates = collect_candidates(doc, proposal_phrases(doc))
-    roles = assign_roles(candidates, set(title_proposals))
+    # a long form the paper coins an acronym for and its title names is what the paper is about: its own
+    # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
+    coined_in_title = {cand.key for cand in candidates if cand.rule == "acronym-definition" and cand.type == "Method"
+                       and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
+                       and names_any(title, {cand.key})}
+    roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
