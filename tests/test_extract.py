@@ -240,3 +240,9 @@ def test_a_measure_the_training_minimises_is_no_reported_metric(extractor):
     assert not any(ctype == "Metric" for ctype, _ in got.values())
     got = found(extractor, text + " Our FooNet lowers the mean squared error by 10% and the Frechet distance by 3.")
     assert got["mean squared error"] == ("Metric", "reports") and got["Fréchet distance"] == ("Metric", "reports")
+
+
+def test_everyday_words_in_ing_and_decision_making_are_no_methods(extractor):
+    got = found(extractor, "Accurate phenotypic analysis in aquaculture breeding necessitates quantification. The "
+                           "graph is used for information exchange between agents during decision-making.")
+    assert "aquaculture breeding" not in got and "decision-making" not in got

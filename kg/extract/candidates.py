@@ -78,9 +78,13 @@ RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve"
 _ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z][A-Za-z]*")
 _GLUED_FUNCTION_WORD = re.compile(r"(?:of|the|and|in|on|for|to|with|by|from|at|as|or)[A-Z]")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
+# Words in -ing that name a thing, not a way of working: 'in-depth understanding', 'aquaculture breeding'
+ING_NOUNS = frozenset(["understanding", "meaning", "setting", "settings", "beginning", "thing", "feeling", "building",
+                       "breeding", "funding", "housing", "clothing", "being", "wellbeing", "offering", "ending"])
 # Whole phrases too broad to join two papers in any useful way.
 GENERIC_PHRASES = frozenset(
     [
+        "decision making",
         "deep learning", "machine learning", "artificial intelligence", "neural network", "deep neural network",
         "deep network", "deep model", "machine learning model", "deep learning model", "learning algorithm",
         "learning method", "learning model", "neural model", "statistical model", "generative model",
@@ -134,7 +138,7 @@ def head_type(words: list[str]) -> str | None:
                          (METHOD_HEADS, "Method")):
         if last in heads or pair in heads:
             return ctype
-    if last.endswith("ing") and len(words) > 1:
+    if last.endswith("ing") and len(words) > 1 and last not in ING_NOUNS:
         return "Method"
     return None
 
@@ -541,7 +545,7 @@ def _names_a_machine(span: Span) -> bool:
     return token.i != span.root.i and token.lemma_ in HARDWARE_NOUNS
 
 
-PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle"])
+PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle", "provide"])
 TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
 USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
 
