@@ -443,3 +443,19 @@ def test_a_coined_long_form_the_title_names_is_proposed(extractor):
         "This paper proposes a trajectory prediction method with a Sparse Quux-relational Graph Convolutional "
         "Network (SQGCN).", title="Sparse Quux-Relational Graph Convolutional Network for Trajectory Prediction")}
     assert roles["sparse quux-relational graph convolutional network"] == "proposes"
+
+
+def test_capitalised_words_before_an_acronym_are_its_name(extractor):
+    roles = {m.label: m.role for m in extractor.extract_text(
+        "Previous methods use first-order Ordinary Differential Equations (ODEs) to model dynamics. This paper "
+        "proposes the Agent Graph ODE, a novel approach that models agent interactions.")}
+    assert roles["Agent Graph ODE"] == "proposes" and "ODE" not in roles
+
+
+def test_a_strategy_the_paper_designs_is_a_method_and_a_descriptor_of_a_name_is_no_concept(extractor):
+    got = found(extractor, "Additionally, we design a bottom-up proposal generation strategy that mitigates the "
+                           "impact of domain discrepancies.")
+    assert got["bottom-up proposal generation"] == ("Method", "proposes")
+    got = found(extractor, "In this paper, a novel hierarchical neural network with double attention named HDQNet "
+                           "is proposed for point cloud registration.")
+    assert got["HDQNet"] == ("Method", "proposes") and "hierarchical neural network" not in got

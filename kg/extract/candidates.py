@@ -184,6 +184,12 @@ def name_span(doc: Doc, token: Token) -> Span:
     while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
         end += 1  # 'TNL2K', which the tokenizer cuts into 'TNL2' and 'K'
     # 'OPEN TEACH', 'IMAGINATION POLICY', 'MultiModal ChartInstruction': words of one kind side by side, one name
+    if end - start == 1 and token.is_upper and token.is_alpha and start > 0 and _title_word(doc[start - 1]):
+        # 'the Agent Graph ODE': capitalised words right before an acronym are the rest of its name
+        while start > 0 and token.i - start < 3 and _title_word(doc[start - 1]):
+            start -= 1
+        if start < token.i:
+            return doc[start:end]
     same_kind = next((test for test in (_word_in_capitals, _camel_case) if test(token)), None)
     if end - start == 1 and same_kind is not None:
         while start > 0 and doc[start - 1].whitespace_ and same_kind(doc[start - 1]):
@@ -191,6 +197,12 @@ def name_span(doc: Doc, token: Token) -> Span:
         while end < len(doc) and doc[end - 1].whitespace_ and same_kind(doc[end]):
             end += 1
     return doc[start:end]
+
+
+def _title_word(token: Token) -> bool:
+    """'Agent', 'Graph': a capitalised word inside a sentence, not a function word."""
+    return token.is_alpha and token.text[0].isupper() and token.text[1:].islower() and not token.is_sent_start \
+        and not token.is_stop and token.whitespace_ != ""
 
 
 def _camel_case(token: Token) -> bool:
@@ -356,6 +368,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                 continue
             if width == 1 and len(name_span(doc, doc[i])) > 1:
                 continue  # 'KBQA' inside 'Rule-KBQA' is part of another name
+            if width == 1 and i > 0 and doc[i - 1].is_alpha and doc[i - 1].text[0].isupper() \
+                    and not doc[i - 1].is_sent_start and doc[i - 1].text not in NOT_NAMES:
+                continue  # 'ODE' of 'the Agent Graph ODE', another name the paper gives
             add(by_key[key], doc[i : i + width])
 
     # 3. 'node and graph classification': two tasks sharing one head
@@ -434,6 +449,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue  # 'discriminative algorithms', 'theoretically grounded algorithms': a kind, not a thing
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
+            if chunk[-1].lower_ in METHOD_KINDS and not is_term(label_key(label)):
+                ctype = "Method"  # 'a bottom-up proposal generation strategy' is a way of working ('a character
+                # recognition method' addresses the task the field knows)
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
 
     # 7. 'diffusion-based methods': the known concept before '-based'

@@ -594,7 +594,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
     for cand in candidates:
         if cand.named and cand.rule != "gazetteer":
-            named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span))
+            named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span) or (
+                span.start > 0 and span.doc[span.start - 1].lower_ in NAMING_WORDS))  # '... named HDMNet'
             if not title_proposals.isdisjoint(cand.keys) or any(in_proposal(span) for span in cand.spans):
                 own_tokens.update(i for span in cand.spans for i in range(span.start, span.end))
 
@@ -627,6 +628,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 found = (0.8, "novel-name")  # 'an approach with a novel FooFormer', 'a new FooSet dataset'
             elif not cand.named and not known and not compared_here and cand.type == "Method" and (
                     _marked_new(span) or _names_our_kind(span)):
+                if span.sent.start in named_proposal_sentences:
+                    described = True  # 'a novel hierarchical network with double attention named HDMNet'
+                    continue
                 found = (0.65, "novel-phrase")  # 'with a new modality-fusing encoder', 'the proposed X approach'
             elif eligible and cand.rule == "name" and cand.type == "Method" and _subject_of_success(span):
                 found = (0.65, "name-subject-of-result")
