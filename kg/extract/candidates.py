@@ -143,6 +143,13 @@ def head_type(words: list[str]) -> str | None:
     return None
 
 
+def doc_text_of(doc: Doc) -> str:
+    """The doc's text, built from its tokens once (spaCy builds it anew on every access)."""
+    if "kg_text" not in doc.user_data:
+        doc.user_data["kg_text"] = doc.text
+    return doc.user_data["kg_text"]
+
+
 def in_url(token: Token, text: str) -> bool:
     """True for a token inside a whitespace-delimited word of `text` (the doc's text) that is a web address."""
     start = text.rfind(" ", 0, token.idx) + 1
@@ -157,7 +164,7 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
     if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2 \
             or not text[0].isalpha() or not _NAME_CHARS.fullmatch(text):
         return False
-    if token.like_url or in_url(token, doc_text if doc_text is not None else token.doc.text):
+    if token.like_url or in_url(token, doc_text if doc_text is not None else doc_text_of(token.doc)):
         return False
     if _ACRONYM_SPELLING.fullmatch(text) and not is_coined_word(text.lower()):
         return False  # 'CRoss', 'EVALuation', 'leArning': capitals that spell an acronym out of an everyday word
@@ -315,7 +322,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         return existing
 
     gazetteer = list(doc.spans[SPAN_KEY]) if SPAN_KEY in doc.spans else []
-    doc_text = doc.text  # built from the tokens on every access: read it once
+    doc_text = doc_text_of(doc)
 
     def gazetteer_hit(span: Span) -> Span | None:
         """A hit covering the span exactly (a hit inside 'Symmetry-Aware GFlowNets' does not name it)."""
@@ -524,10 +531,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 def _given_name(token: Token) -> Span | None:
     """'called Oasis', 'called the Junior High Game': the capitalised words right after a naming word."""
     doc = token.doc
-    before = doc[token.i - 2 : token.i] if token.i >= 2 else doc[0 : token.i]
-    words = [t.lower_ for t in before]
-    if not (words[-1:] and words[-1] in NAMING_WORDS or words[-2:-1] and words[-2] in NAMING_WORDS
-            and words[-1] == "the"):
+    if not token.text[:1].isupper() or token.i == 0:
+        return None
+    before = doc[token.i - 1].lower_
+    if not (before in NAMING_WORDS or before == "the" and token.i >= 2 and doc[token.i - 2].lower_ in NAMING_WORDS):
         return None
     end = token.i
     while end < len(doc) and doc[end].is_alpha and doc[end].text[0].isupper() and not doc[end].is_sent_start:
