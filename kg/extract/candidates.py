@@ -60,6 +60,9 @@ PHRASE_BREAKERS = frozenset(["(", ")", "[", "]", "%", "=", "<", ">", '"', "'", "
 # Nouns that hold a task in front of them: 'universal approximation theorem', 'image generation benchmarks'.
 CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "benchmark", "benchmarks", "dataset",
                              "datasets", "algorithm", "algorithms", "framework", "frameworks", "pipeline", "system"])
+# The parts a method is built of: the task words before them say what the part does
+PART_NOUNS = frozenset(["module", "modules", "layer", "layers", "block", "blocks", "branch", "branches", "head",
+                        "heads", "unit", "units", "component", "components"])
 # What a paper shows rather than builds: 'we present lower and upper bounds' proposes no concept.
 RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem", "rate", "condition", "insight",
                           "property", "proof", "characterization", "characterisation", "connection", "perspective",
@@ -495,6 +498,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         inner = phrase[:-1]
         container = phrase[-1].lower_ in CONTAINER_HEADS or ctype in {"Method", "Dataset"}
         if container and len(inner) >= 2 and head_type([t.text for t in inner]) == "Task":
+            if phrase[-1].lower_ in PART_NOUNS:
+                continue  # 'a segment-level prediction module': what a part does, not a task the paper addresses
             # 'image generation benchmarks', 'graph data augmentation algorithm': the task inside
             label = _lower_title_case(inner)
             if not is_generic_label(label) and is_specific_phrase(label):

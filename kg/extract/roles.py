@@ -283,18 +283,23 @@ PART_VERBS = frozenset(["consist", "comprise", "include", "contain", "compose", 
 
 def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
     """'FooNet consists of a Motion Encoder (ME) and a Texture Refiner (TR)', 'Our framework comprises two
-    modules, BarNet and BazNet': a name the paper coins for a part of what it proposes is its own too.
-    `own_tokens` are the tokens of the names the paper proposes."""
-    verb = span.sent.root
-    if verb.lemma_.lower() not in PART_VERBS or span.root.i < verb.i:
-        return False
-    subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
-    if not subjects:
-        return False
-    subject = subjects[0]
-    if any(c.lower_ in {"our", "proposed"} for c in subject.children) and subject.lemma_.lower() in OWN_KINDS:
-        return True  # 'our framework', 'the proposed model'
-    return subject.i in own_tokens  # a name the paper proposes
+    modules, BarNet and BazNet', 'we propose a Layer that includes the Foo Module (FM)': a name the paper coins
+    for a part of what it proposes is its own too. `own_tokens` are the tokens of what the paper proposes."""
+    for verb in span.sent:
+        if verb.i >= span.start:
+            return False
+        if verb.lemma_.lower() not in PART_VERBS or verb.pos_ not in {"VERB", "AUX"}:
+            continue
+        # the whole: the verb's subject, or the noun a relative clause hangs from ('a Layer that includes ...')
+        wholes = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        if verb.dep_ == "relcl":
+            wholes.append(verb.head)
+        for whole in wholes:
+            if any(c.lower_ in {"our", "proposed"} for c in whole.children) and whole.lemma_.lower() in OWN_KINDS:
+                return True  # 'our framework', 'the proposed model'
+            if whole.i in own_tokens:
+                return True  # a name the paper proposes, or what a sentence says it proposes
+    return False
 
 
 def _after_compare_cue(span: Span) -> bool:
@@ -589,7 +594,11 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         return bool(cues(span)[0])
 
     def in_proposal(span: Span) -> bool:
-        return any(i in cues(span)[0] for i in range(span.start, span.end))
+        objects = cues(span)[0]
+        if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
+                and not span.text.isupper():  # ('(III)' is an acronym of the long form before it)
+            return True  # 'we propose a Movie genre Classification method based on ... (Movie-CLIP)'
+        return any(i in objects for i in range(span.start, span.end))
 
     own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
     for cand in candidates:
@@ -627,7 +636,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                     in_proposal_sentence(span) or cand.type == "Dataset"):
                 found = (0.8, "novel-name")  # 'an approach with a novel FooFormer', 'a new FooSet dataset'
             elif not cand.named and not known and not compared_here and cand.type == "Method" and (
-                    _marked_new(span) or _names_our_kind(span)):
+                    _marked_new(span) or _names_our_kind(span) or _has_our(span)):
                 if span.sent.start in named_proposal_sentences:
                     described = True  # 'a novel hierarchical network with double attention named HDMNet'
                     continue
@@ -651,7 +660,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                                     or (cand.type == "Task" and _named_as_a_shortcoming(span))):
                 negated += 1
         if proposed is None and eligible and cand.type == "Method" and any(
-                _part_of_a_proposal(span, own_tokens) for span in cand.spans):
+                _part_of_a_proposal(span, own_tokens | cues(span)[0]) for span in cand.spans):
             proposed, cue_of["proposes"] = (0.7, "own-part"), "consists"
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
