@@ -143,10 +143,10 @@ def test_confidence_ranks_definitions_above_bare_phrases(extractor):
 
 
 def test_a_name_written_in_capital_words_is_one_name(extractor):
-    result = found(extractor, "We present OPEN TEACH, a new teleoperation system. OPEN TEACH runs at 90Hz. We "
-                              "compare CNN LSTM models.", "OPEN TEACH: A Versatile Teleoperation System")
-    assert result["OPEN TEACH"] == ("Method", "proposes")
-    assert "OPEN" not in result and "TEACH" not in result
+    result = found(extractor, "We present OPEN GARDEN, a new teleoperation system. OPEN GARDEN runs at 90Hz. We "
+                              "compare CNN LSTM models.", "OPEN GARDEN: A Versatile Teleoperation System")
+    assert result["OPEN GARDEN"] == ("Method", "proposes")
+    assert "OPEN" not in result and "GARDEN" not in result
     assert "convolutional neural network" in result and "long short-term memory" in result  # acronyms stay apart
 
 
@@ -223,8 +223,8 @@ def test_conditions_machines_and_kinds_of_imagery_are_no_methods(extractor):
 
 
 def test_names_with_capitals_inside_an_everyday_word_stay_names(extractor):
-    got = found(extractor, "We present RiEMann, and compare it with RoBERTa and FoCal.")
-    assert {"RiEMann", "RoBERTa", "FoCal"} <= set(got)
+    got = found(extractor, "We present TiGEr, and compare it with RoBERTa and LoCal.")
+    assert {"TiGEr", "RoBERTa", "LoCal"} <= set(got)
 
 
 def test_the_subject_after_a_comma_is_not_listed_with_the_datasets_before(extractor):

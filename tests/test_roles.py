@@ -433,9 +433,9 @@ def test_research_directions_a_paper_presents_are_no_proposal(extractor):
 
 def test_an_everyday_word_given_as_a_name_is_the_proposal(extractor):
     roles = {m.label: m.role for m in extractor.extract_text(
-        "To this end, we present a pretraining corpus curation and assessment platform called Oasis, a one-stop "
+        "To this end, we present a pretraining corpus curation and assessment platform called Lantern, a one-stop "
         "system for data quality improvement.")}
-    assert roles == {"Oasis": "proposes"}
+    assert roles == {"Lantern": "proposes"}
 
 
 def test_a_coined_long_form_the_title_names_is_proposed(extractor):
@@ -476,9 +476,9 @@ def test_a_name_in_brackets_after_the_proposal_and_the_parts_a_proposal_includes
     got = found(extractor, "To address these challenges, we propose a Movie genre Classification method based on "
                            "Language augmentation and shot sampling (Movie-QLIP).")
     assert got["Movie-QLIP"] == ("Method", "proposes")
-    got = found(extractor, "We propose a Relationship Layer that includes the Semantic Graph Reasoning Module (SeGRM). "
+    got = found(extractor, "We propose a Relationship Layer that includes the Sparse Graph Routing Module (SpGRM). "
                            "To exploit segment-level information, we utilize a segment-level prediction module. "
                            "We apply our proposed flatness-constrained optimization to existing techniques.")
-    assert got["Semantic Graph Reasoning Module"] == ("Method", "proposes")
+    assert got["Sparse Graph Routing Module"] == ("Method", "proposes")
     assert got["flatness-constrained optimization"] == ("Method", "proposes")
     assert "segment-level prediction" not in got

@@ -77,7 +77,7 @@ MODIFIER_DEPS = frozenset(["compound", "amod", "nmod"])
 RESULT_VERBS = frozenset(["improve", "reduce", "increase", "decrease", "achieve", "outperform", "lower", "raise",
                           "report", "measure", "evaluate", "obtain", "attain", "boost", "surpass", "yield", "gain",
                           "exceed", "match", "maintain", "preserve", "retain"])
-# 'CRoss', 'EVALuation', 'leArning': capitals placed to spell an acronym ('FoCal', 'MoE', 'RiEMann' are names)
+# 'CRoss', 'EVALuation', 'leArning': capitals placed to spell an acronym ('LoCal', 'MoE', 'TiGEr' are names)
 _ACRONYM_SPELLING = re.compile(r"[A-Z]{2,}[a-z]{2,}|[a-z]+[A-Z][A-Za-z]*")
 _GLUED_FUNCTION_WORD = re.compile(r"(?:of|the|and|in|on|for|to|with|by|from|at|as|or)[A-Z]")
 _NAME_CHARS = re.compile(r"[A-Za-z][A-Za-z0-9.+]*(?:-[A-Za-z0-9.+]+)*")
@@ -193,7 +193,7 @@ def name_span(doc: Doc, token: Token) -> Span:
         end += 2
     while end < len(doc) and not doc[end - 1].whitespace_ and doc[end].text.isalnum():
         end += 1  # 'TNL2K', which the tokenizer cuts into 'TNL2' and 'K'
-    # 'OPEN TEACH', 'IMAGINATION POLICY', 'MultiModal ChartInstruction': words of one kind side by side, one name
+    # 'OPEN GARDEN', 'SILVER POLICY', 'MultiModal ChartQuux': words of one kind side by side, one name
     if end - start == 1 and token.is_upper and token.is_alpha and start > 0 and _title_word(doc[start - 1]):
         # 'the Agent Graph ODE': capitalised words right before an acronym are the rest of its name
         while start > 0 and token.i - start < 3 and _title_word(doc[start - 1]):
@@ -429,7 +429,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                       canonical=hit.kb_id_, named=True), hit)
 
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
-    #    words an author gives as a name ('a platform called Oasis')
+    #    words an author gives as a name ('a platform called Lantern')
     for token in doc:
         if token.i in taken or token.text in data_names:
             continue
@@ -534,7 +534,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
 
 
 def _given_name(token: Token) -> Span | None:
-    """'called Oasis', 'called the Junior High Game': the capitalised words right after a naming word."""
+    """'called Lantern', 'called the Silver Lake Game': the capitalised words right after a naming word."""
     doc = token.doc
     if not token.text[:1].isupper() or token.i == 0:
         return None

@@ -221,5 +221,5 @@ AUTHOR_SUBJECTS = frozenset(["we", "i"]) | OWN_NOUNS
 CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger", "higher", "remarkable",
                          "impressive", "excellent", "competitive", "strong", "greater", "outstanding"])
 
-# What introduces the name an author gives: 'a platform called Oasis', 'a method dubbed FooNet'
+# What introduces the name an author gives: 'a platform called Lantern', 'a method dubbed FooNet'
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])

@@ -597,14 +597,14 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         objects = cues(span)[0]
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
                 and not span.text.isupper():  # ('(III)' is an acronym of the long form before it)
-            return True  # 'we propose a Movie genre Classification method based on ... (Movie-CLIP)'
+            return True  # 'we propose a Movie genre Classification method based on ... (Film-QLIP)'
         return any(i in objects for i in range(span.start, span.end))
 
     own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
     for cand in candidates:
         if cand.named and cand.rule != "gazetteer":
             named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span) or (
-                span.start > 0 and span.doc[span.start - 1].lower_ in NAMING_WORDS))  # '... named HDMNet'
+                span.start > 0 and span.doc[span.start - 1].lower_ in NAMING_WORDS))  # '... named HQDNet'
             if not title_proposals.isdisjoint(cand.keys) or any(in_proposal(span) for span in cand.spans):
                 own_tokens.update(i for span in cand.spans for i in range(span.start, span.end))
 
@@ -638,7 +638,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             elif not cand.named and not known and not compared_here and cand.type == "Method" and (
                     _marked_new(span) or _names_our_kind(span) or _has_our(span)):
                 if span.sent.start in named_proposal_sentences:
-                    described = True  # 'a novel hierarchical network with double attention named HDMNet'
+                    described = True  # 'a novel hierarchical network with double attention named HQDNet'
                     continue
                 found = (0.65, "novel-phrase")  # 'with a new modality-fusing encoder', 'the proposed X approach'
             elif eligible and cand.rule == "name" and cand.type == "Method" and _subject_of_success(span):
