@@ -482,3 +482,36 @@ def test_a_name_in_brackets_after_the_proposal_and_the_parts_a_proposal_includes
     assert got["Sparse Graph Routing Module"] == ("Method", "proposes")
     assert got["flatness-constrained optimization"] == ("Method", "proposes")
     assert "segment-level prediction" not in got
+
+
+def test_the_words_before_the_noun_of_a_named_proposal_only_describe_it(extractor):
+    got = found(extractor, "To break this dominance, we propose the quokka routing neural tree method, termed "
+                           "QuoRo. Unlike previous methods, QuoRo routes samples to many successors.")
+    assert got["QuoRo"] == ("Method", "proposes")
+    assert not [label for label in got if "routing" in label.lower()]
+
+
+def test_a_dataset_in_apposition_is_a_dataset_however_it_is_parsed(extractor):
+    got = found(extractor, "In this study, we reconstruct night images. To support this research endeavor, we "
+                           "introduce QuokkaMD, a comprehensive dataset comprising data from five heterogeneous "
+                           "sensors, offering fine spatial resolution and rich spectral information at a national "
+                           "scale. Additionally, we present QuokkaSR, a method for super-resolution.")
+    assert got["QuokkaMD"] == ("Dataset", "proposes")
+    assert got["QuokkaSR"] == ("Method", "proposes")
+
+
+def test_the_name_before_a_title_colon_stops_at_for_and_a_dataset_subtitle_types_it(extractor):
+    mentions = extractor.extract_text("We annotate court rulings with labels.",
+                                      title="QLEX for Judicial Fairness: A Legal Element Extraction Dataset")
+    proposed = {m.label: m.type for m in mentions if m.role == "proposes"}
+    assert proposed == {"QLEX": "Dataset"}
+    mentions = extractor.extract_text("We collect micrographs.", title="QuokRL: Learning Enables Data Collection")
+    assert {m.label: m.type for m in mentions if m.role == "proposes"} == {"QuokRL": "Method"}
+
+
+def test_a_long_form_in_what_a_proposal_is_for_is_not_proposed(extractor):
+    mentions = extractor.extract_text(
+        "Quokka light (QKL) observation serves as a proxy for progress. In this study, we propose a novel approach "
+        "to reconstruct high-resolution QKL images using multimodal remote sensing data.",
+        title="QuokLight: Reconstructing Observations of Quokka Light With Remote Sensing Data")
+    assert "quokka light" not in {m.label.lower() for m in mentions if m.role == "proposes"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
@@ -89,6 +90,9 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
         return {}
     names = {}
     before = title.split(":", 1)[0]
+    first = re.split(r" (?:for|with|in|on|via) ", before, maxsplit=1)[0]
+    if " " not in first:
+        before = first  # 'FooQA for Judicial Fairness: ...'
     for part in before.split(" and "):  # 'FooQA and BarLM: a dataset and a model'
         head = nlp.make_doc(part.strip())
         if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head):
@@ -100,6 +104,27 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
         if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
             names[label_key(head.text)] = head.text
     return names
+
+
+def _purpose_clauses(phrases: list[Span]) -> set[int]:
+    """The tokens of the 'to ...' clauses that say what a proposal is for ('an approach to reconstruct NTL images')."""
+    tokens: set[int] = set()
+    for sent in {phrase.sent for phrase in phrases}:
+        for verb in sent:
+            if verb.pos_ == "VERB" and verb.dep_ in {"advcl", "acl", "relcl", "xcomp"} and any(
+                    c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+                tokens.update(t.i for t in verb.subtree)
+    return tokens
+
+
+def subtitle_kind(title: str) -> str | None:
+    """'Dataset' when the words after a title's colon name a dataset ('FooQA: A Legal Extraction Dataset with
+    ...', 'Foo: a benchmark for ...'): the type of the name before the colon."""
+    if ":" not in title:
+        return None
+    after = re.split(r" (?:for|with|of|on|in|to|from|via|and)\b|[,:;(]", title.split(":", 1)[1].strip().lower(),
+                     maxsplit=1)[0].split()
+    return "Dataset" if len(after) > 1 and after[0] in {"a", "an", "the"} and after[-1] in DATASET_HEADS else None
 
 
 def _evidence(cand: Candidate) -> list[Evidence]:
@@ -177,18 +202,21 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     candidates = collect_candidates(doc, proposed_phrases)
     # a long form the paper coins an acronym for and its title names is what the paper is about: its own
     # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
-    proposing = {phrase.sent.start for phrase in proposed_phrases}
+    # (in a sentence that proposes, not in what the proposal is for: 'we propose an approach to reconstruct NTL
+    # images')
+    proposing = {t.i for phrase in proposed_phrases for t in phrase.sent} - _purpose_clauses(proposed_phrases)
     coined_in_title = {cand.key for cand in candidates if cand.rule == "acronym-definition" and cand.type == "Method"
                        and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
                        and reference_df(cand.key) < ESTABLISHED_DF and names_any(title, {cand.key})
-                       and any(span.sent.start in proposing for span in cand.spans)}
+                       and any(span.start in proposing for span in cand.spans)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
         if key not in known:
             evidence = [Evidence(title, 0, len(title), field="title")]
-            ctype = "Dataset" if name.split()[-1].lower() in DATASET_HEADS else type_by_name(name) or "Method"
+            ctype = "Dataset" if name.split()[-1].lower() in DATASET_HEADS else subtitle_kind(title) or \
+                type_by_name(name) or "Method"
             mentions.append(Mention(label=name, type=ctype, role="proposes", confidence=0.9, rule="title-name",
                                     cue="title", evidence=evidence))
     proposal_sentences = {span.sent.start for cand in candidates if roles[cand.key].role == "proposes"
@@ -225,6 +253,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
+        if rule == "title-name" and ctype == "Method" and cand.named and subtitle_kind(title):
+            ctype = "Dataset"  # 'FooQA: A Benchmark for ...', whatever the abstract calls it
         if ctype == "Task" and role == "addresses" and _paradigm_used(cand, title):
             ctype, role = "Method", "uses"
         if role == "uses" and ctype == "Method" and _names_a_model(cand):

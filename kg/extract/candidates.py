@@ -630,6 +630,9 @@ def _named_as(span: Span) -> str | None:
     for child in root.children:
         if child.dep_ == "appos" and _noun_type(child):
             return _noun_type(child)
+    appositive = _appositive_noun(span)
+    if appositive is not None:
+        return _noun_type(appositive)
     listed = _list_head(span)
     if listed is not None and listed.lower_ in DATASET_HEADS:
         return "Dataset"
@@ -650,6 +653,23 @@ def _named_as(span: Span) -> str | None:
     known_data = {i for hit in hits if hit.label_ == "Dataset" for i in range(hit.start, hit.end)}
     if any(type_by_name(other.text) == "Dataset" or other.i in known_data for other in root.conjuncts):
         return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE', 'on Calvin, RLBench, ALOHA': listed with benchmarks
+    return None
+
+
+def _appositive_noun(span: Span) -> Token | None:
+    """'FooMD, a comprehensive dataset comprising ...': the dataset or metric noun of the phrase right after a
+    name, read along the words (the parser may hang that phrase from a verb)."""
+    doc = span.doc
+    i = span.end
+    if i + 1 >= span.sent.end or doc[i].text != "," or doc[i + 1].lower_ not in {"a", "an", "the"}:
+        return None
+    for token in doc[i + 2 : min(i + 7, span.sent.end)]:
+        following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if _noun_type(token) and (following is None or (following.pos_ not in {"NOUN", "PROPN"}
+                                                        and following.text != "-")):
+            return token
+        if token.pos_ not in {"ADJ", "ADV", "NOUN", "PROPN", "NUM"} and token.text != "-":
+            return None
     return None
 
 

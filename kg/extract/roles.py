@@ -598,6 +598,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
                 and not span.text.isupper():  # ('(III)' is an acronym of the long form before it)
             return True  # 'we propose a Movie genre Classification method based on ... (Film-QLIP)'
+        if span.end < span.sent.end and span.end in objects and span.root.head.i == span.end \
+                and not span.doc[span.end].is_punct and not any(is_name_token(t) or t.is_upper for t in span):
+            return True  # 'we propose the quux routing tree method, termed X': the words before the noun
         return any(i in objects for i in range(span.start, span.end))
 
     own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
