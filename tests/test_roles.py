@@ -515,3 +515,13 @@ def test_a_long_form_in_what_a_proposal_is_for_is_not_proposed(extractor):
         "to reconstruct high-resolution QKL images using multimodal remote sensing data.",
         title="QuokLight: Reconstructing Observations of Quokka Light With Remote Sensing Data")
     assert "quokka light" not in {m.label.lower() for m in mentions if m.role == "proposes"}
+
+
+def test_solvers_listed_after_compared_to_are_compared_and_a_kind_of_solver_is_no_proposal(extractor):
+    got = found(extractor, "Modern QRT solvers, such as Quux3, offer strategies to users. We implement our method, "
+                           "dubbed Quux3beta, as part of the Quux3 solver. Through extensive evaluations across six "
+                           "important logics, Quux3beta demonstrates superior performance compared to the SOTA "
+                           "synthesis tool FastQRT, the default Quux3 solver, and the CVQ7 solver on most benchmarks.")
+    assert got["Quux3beta"] == ("Method", "proposes")
+    assert got["CVQ7"] == ("Method", "compares") and got["FastQRT"] == ("Method", "compares")
+    assert got.get("QRT", ("", ""))[1] != "proposes"

@@ -335,6 +335,8 @@ def _after_compare_cue(span: Span) -> bool:
 def _subject_of_success(span: Span) -> bool:
     root = span.root
     if root.dep_ == "compound":
+        if root.head.tag_ == "NNS":
+            return False  # 'Modern SMT solvers offer ...': a kind of thing many have built
         root = root.head
     return root.dep_ == "nsubj" and root.head.lemma_ in SUCCESS_VERBS
 
@@ -516,18 +518,39 @@ def _examples_after_comparison(sent: Span) -> set[int]:
             continue
         opens = token.lower_ in EXAMPLE_OPENERS or (token.lower_ == "as" and token.i > sent.start
                                                     and doc[token.i - 1].lower_ == "such")
-        if not compared or not opens:
-            continue
-        for word in doc[token.i + 1 : sent.end]:
-            if (word.pos_ == "ADP" and word.lower_ != "of") or word.text in {".", ";", ":"} or (
-                    word.pos_ == "VERB" and not is_name_token(word)):
-                break
-            objects.add(word.i)
+        if compared and opens:
+            objects |= _read_along(doc, token.i + 1, sent.end)
     return objects
 
 
+def _compared_after_the_verb(sent: Span) -> set[int]:
+    """'X performs better compared to the tool FooSMT, the default Bar solver, and the Baz5 solver on most
+    benchmarks': what a comparison after the main verb names, read along the words (the parser may make a solver
+    of the list the subject of another)."""
+    doc = sent.doc
+    objects: set[int] = set()
+    for token in sent:
+        after_root = token.i > sent.root.i
+        compared = token.lower_ in {"to", "with"} and token.i > sent.start \
+            and doc[token.i - 1].lower_ in {"compared", "comparison"}
+        if after_root and (compared or token.lower_ in {"versus", "vs", "vs."}):
+            objects |= _read_along(doc, token.i + 1, sent.end)
+    return objects
+
+
+def _read_along(doc: Doc, start: int, end: int) -> set[int]:
+    """The words from `start` up to the next preposition (but 'of'), stop mark, verb or word of the authors."""
+    words: set[int] = set()
+    for word in doc[start:end]:
+        if (word.pos_ == "ADP" and word.lower_ != "of") or word.text in {".", ";", ":"} or (
+                word.pos_ == "VERB" and not is_name_token(word)) or word.lower_ in {"our", "we", "ours"}:
+            break
+        words.add(word.i)
+    return words
+
+
 def _compare_objects(sent: Span) -> set[int]:
-    objects: set[int] = _examples_after_comparison(sent)
+    objects: set[int] = _examples_after_comparison(sent) | _compared_after_the_verb(sent)
     for token in sent:
         if token.pos_ == "NOUN" and (token.lower_ in PRIOR_WORK_WORDS
                                      or any(c.lower_ in PRIOR_WORK_WORDS for c in token.children)):
