@@ -240,6 +240,10 @@ def test_a_measure_the_training_minimises_is_no_reported_metric(extractor):
     assert not any(ctype == "Metric" for ctype, _ in got.values())
     got = found(extractor, text + " Our FooNet lowers the mean squared error by 10% and the Frechet distance by 3.")
     assert got["mean squared error"] == ("Metric", "reports") and got["Fréchet distance"] == ("Metric", "reports")
+    got = found(extractor, "However, traditional PCA methods treat each sample equally. Specifically, our method "
+                           "weights the reconstruction error of individual samples to reduce the influence of "
+                           "outliers. Consequently, our method achieves higher recognition accuracy on benchmarks.")
+    assert "reconstruction error" not in got
 
 
 def test_everyday_words_in_ing_and_decision_making_are_no_methods(extractor):

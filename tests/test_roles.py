@@ -525,3 +525,11 @@ def test_solvers_listed_after_compared_to_are_compared_and_a_kind_of_solver_is_n
     assert got["Quux3beta"] == ("Method", "proposes")
     assert got["CVQ7"] == ("Method", "compares") and got["FastQRT"] == ("Method", "compares")
     assert got.get("QRT", ("", ""))[1] != "proposes"
+
+
+def test_what_the_field_is_important_for_is_not_addressed(extractor):
+    got = found(extractor, "Fine-grained anomalous cell detection is critical for clinical diagnosis and "
+                           "pathological research. We propose QuokSleuth, a framework for anomalous cell detection.")
+    assert "medical diagnosis" not in got and "clinical diagnosis" not in got
+    got = found(extractor, "We propose QuokSleuth, a framework that is useful for clinical diagnosis.")
+    assert "medical diagnosis" in got or "clinical diagnosis" in got  # the paper's own claim of its use

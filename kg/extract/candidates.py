@@ -549,6 +549,10 @@ def _given_name(token: Token) -> Span | None:
 
 LOSS_WORDS = frozenset(["loss", "losses", "objective", "regularizer", "regulariser", "penalty", "criterion"])
 
+# what a training objective does to a measure ('minimizes the KL divergence', 'weights the reconstruction error')
+MINIMISE_VERBS = frozenset(["minimize", "minimise", "optimize", "optimise", "weight", "reweight", "penalize",
+                            "penalise", "regularize", "regularise"])
+
 
 def _minimised(span: Span) -> bool:
     """'the mean squared error (MSE) loss', 'minimizes the KL divergence', 'a loss based on a Frechet distance'."""
@@ -559,7 +563,7 @@ def _minimised(span: Span) -> bool:
     if j < span.sent.end and doc[j].lower_ in LOSS_WORDS:
         return True
     before = [t.lemma_.lower() for t in doc[max(span.sent.start, span.start - 4) : span.start]]
-    return any(word in {"minimize", "minimise", "optimize", "optimise"} for word in before) or (
+    return any(word in MINIMISE_VERBS for word in before) or (
         "loss" in before and "base" in before)
 
 

@@ -391,6 +391,9 @@ def _named_as_an_application(span: Span) -> bool:
 PURPOSE_NOUNS = frozenset(["role", "component", "application", "use", "importance", "significance", "relevance",
                            "potential", "implication"])
 
+IMPORTANCE_WORDS = frozenset(["critical", "crucial", "important", "essential", "vital", "indispensable", "key",
+                              "fundamental", "central", "beneficial", "useful", "helpful", "valuable", "pivotal"])
+
 
 def _under_a_purpose_noun(token: Token) -> bool:
     """The mention hangs, through prepositions, conjunctions and compounds only, from a noun of what something
@@ -401,6 +404,8 @@ def _under_a_purpose_noun(token: Token) -> bool:
         token = token.head
         if token.pos_ == "NOUN" and token.lemma_.lower() in PURPOSE_NOUNS:
             return True
+        if token.pos_ == "ADJ" and token.lemma_.lower() in IMPORTANCE_WORDS:
+            return True  # 'X is critical for clinical diagnosis'
     return False
 
 
