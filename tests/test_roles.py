@@ -533,3 +533,18 @@ def test_what_the_field_is_important_for_is_not_addressed(extractor):
     assert "medical diagnosis" not in got and "clinical diagnosis" not in got
     got = found(extractor, "We propose QuokSleuth, a framework that is useful for clinical diagnosis.")
     assert "medical diagnosis" in got or "clinical diagnosis" in got  # the paper's own claim of its use
+
+
+def test_a_name_met_before_that_modifies_the_proposal_is_not_proposed(extractor):
+    got = found(extractor, "Diagnoses are conducted through Quokka State Examinations (QSEs). QSEs serve as "
+                           "structured assessments. Given the scarcity of datasets, we developed a 12-item "
+                           "descriptive QSE questionnaire and collected responses from 405 participants.")
+    assert got.get("Quokka State Examinations", ("", ""))[1] != "proposes"
+
+
+def test_the_items_of_a_colon_list_of_new_benchmarks_are_proposed_datasets(extractor):
+    got = found(extractor, "This work presents three new benchmarks: Quux MATE to evaluate models performance on "
+                           "mathematical understanding in Italian, Quux ITA to evaluate language understanding in "
+                           "Italian and Olimp MATE for more complex mathematical understanding.")
+    for name in ("Quux MATE", "Quux ITA", "Olimp MATE"):
+        assert got[name] == ("Dataset", "proposes"), name

@@ -640,6 +640,10 @@ def _named_as(span: Span) -> str | None:
     listed = _list_head(span)
     if listed is not None and listed.lower_ in DATASET_HEADS:
         return "Dataset"
+    colon = next((t for t in doc[span.sent.start : span.start] if t.text in {":", ";"}), None)
+    if colon is not None and colon.text == ":" and colon.i > span.sent.start \
+            and doc[colon.i - 1].lower_ in DATASET_HEADS:
+        return "Dataset"  # 'three new benchmarks: FooQA to evaluate ..., BarQA to ...'
     # 'a new metric called HMP': HMP hangs from 'called', which hangs from the noun
     verb = root.head
     if root.dep_ in {"oprd", "attr", "dobj", "xcomp"} and verb.lower_ in {"called", "named", "termed", "dubbed"}:

@@ -137,7 +137,17 @@ def _listed_segments(sent: Span, after: int) -> list[Span]:
     end = token.i if token is not None else sent.end
     if end > begin:
         segments.append(doc[begin:end])
-    return [s for s in segments if 0 < len(s) <= 6]
+    short = [s if len(s) <= 6 else _leading_name(s) for s in segments if len(s) > 0]
+    return [s for s in short if s is not None]
+
+
+def _leading_name(segment: Span) -> Span | None:
+    """'FooQA MATE to evaluate models on ...' -> 'FooQA MATE': the capitalised words a long list item opens with."""
+    end = segment.start
+    while end < segment.end and (is_name_token(segment.doc[end]) or segment.doc[end].is_title
+                                 or segment.doc[end].is_upper):
+        end += 1
+    return segment.doc[segment.start : end] if end > segment.start else None
 
 
 def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
@@ -147,7 +157,8 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
     if token.lemma_ in CONTAINERS:
         inner = next((g for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
                       for g in c.children if g.dep_ == "pobj"), token)
-    if inner.lemma_ in GENERIC_OBJECTS or token.lemma_ in CONTAINERS:
+    colon_list = token.i + 1 < token.sent.end and token.doc[token.i + 1].text == ":" and token.tag_ == "NNS"
+    if inner.lemma_ in GENERIC_OBJECTS or token.lemma_ in CONTAINERS or colon_list:  # 'three benchmarks: A, B'
         listed = _listed_segments(token.sent, token.i)
         if listed:
             return {t.i for span in listed for t in span}, listed
@@ -652,9 +663,14 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
                                          and not any(_marked_new(span) for span in cand.spans))
         eligible = cand.named and not known
+        first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span)
-            if in_proposal(span) and not known and not _only_qualifies(span):
+            if in_proposal(span) and not known and not _only_qualifies(span) and not (
+                    span.root.dep_ in {"compound", "nmod"} and not in_proposal(first)
+                    and first.sent.start < span.sent.start and not speaks_of_itself(first.sent)):
+                # (a name the abstract met before, modifying what it proposes, is what the proposal is about:
+                # 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire')
                 if not cand.named and span.sent.start in named_proposal_sentences:
                     described = True
                     continue
