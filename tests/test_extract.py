@@ -250,3 +250,10 @@ def test_everyday_words_in_ing_and_decision_making_are_no_methods(extractor):
     got = found(extractor, "Accurate phenotypic analysis in aquaculture breeding necessitates quantification. The "
                            "graph is used for information exchange between agents during decision-making.")
     assert "aquaculture breeding" not in got and "decision-making" not in got
+
+
+def test_a_layer_named_by_its_place_is_no_method(extractor):
+    got = found(extractor, "We measure extreme activation values in the penultimate layer of neural networks and "
+                           "use the output layer of a transformer block.")
+    assert "penultimate layer" not in got and "output layer" not in got
+    assert "transformer block" in got

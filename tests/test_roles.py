@@ -210,6 +210,10 @@ def test_a_way_of_working_is_a_method_and_an_outcome_stays_a_task(extractor):
     assert result["half-quadratic minimization"][0] == "Method"
     assert result["character recognition"] == ("Task", "addresses")
     assert result["deep reinforcement learning"] == ("Method", "uses")
+    result = found(extractor, "Inspired by the Integrated Quokka Laplace Approximation (IQLA) method in spatial "
+                              "statistics, we propose an approach to data assimilation. This enables one to use IQLA "
+                              "to infer the state.")
+    assert result["integrated quokka laplace approximation"] == ("Method", "uses")
 
 
 def test_examples_after_a_comparison_and_hyphenated_names_are_compared_with(extractor):
@@ -548,3 +552,11 @@ def test_the_items_of_a_colon_list_of_new_benchmarks_are_proposed_datasets(extra
                            "Italian and Olimp MATE for more complex mathematical understanding.")
     for name in ("Quux MATE", "Quux ITA", "Olimp MATE"):
         assert got[name] == ("Dataset", "proposes"), name
+
+
+def test_a_name_others_gave_in_recent_work_is_not_proposed(extractor):
+    got = found(extractor, "Recently, a new scheme called Quokka Sampling was developed that incorporated "
+                           "stratification. In this paper, we propose value-based abstraction functions for it.")
+    assert got.get("Quokka Sampling", ("", ""))[1] != "proposes"
+    got = found(extractor, "In this paper, a new scheme called Quokka Sampling is developed.")
+    assert got["Quokka Sampling"][1] == "proposes"

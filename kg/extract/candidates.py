@@ -568,8 +568,14 @@ def _minimised(span: Span) -> bool:
 
 
 def _names_a_kind_of_method(span: Span) -> bool:
+    """'the half-quadratic minimization technique', 'the Nested Laplace Approximation (NLA) method'."""
     doc = span.doc
-    return span.end < len(doc) and doc[span.end].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
+    after = span.end
+    if after + 2 < len(doc) and doc[after].text == "(" and doc[after + 2].text == ")":
+        after += 3  # past the acronym
+    elif after < len(doc) and doc[after].text == ")" and span.start > 0 and doc[span.start - 1].text == "(":
+        after += 1  # the acronym itself
+    return after < len(doc) and doc[after].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
 
 
 def _names_a_machine(span: Span) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 # Words that never make a concept on their own, whatever rule found them.
 GENERIC_WORDS = frozenset(
     [
-        "code", "codes", "codebase", "foundation", "foundations", "method", "methods", "approach", "approaches",
+        "code", "codes", "codebase", "layer", "layers", "block", "blocks", "foundation", "foundations", "method",
+        "methods", "approach", "approaches",
         "model", "models", "framework", "frameworks", "technique", "techniques", "algorithm", "algorithms", "system",
         "systems", "architecture", "architectures", "network", "networks", "module", "modules", "scheme", "schemes",
         "strategy", "strategies", "solution", "solutions", "tool", "tools", "mechanism", "mechanisms", "procedure",
@@ -50,6 +51,7 @@ FRONT_MODIFIERS = frozenset(
         "significant", "great", "strong", "extensive", "different", "diverse", "multiple", "numerous", "other", "same",
         "similar", "particular", "specific", "certain", "general", "generic", "state-of-the-art", "sota", "leading",
         "well-known", "well-established", "first", "second", "latest", "emerging", "successful", "fundamental",
+        "penultimate", "last", "final", "hidden", "intermediate", "output", "input", "top", "bottom",
         "principled", "unified", "holistic", "comprehensive", "practical", "scalable", "flexible", "lightweight",
         "elegant", "so-called", "original", "respective", "corresponding", "underlying", "resulting", "given", "above",
         "following", "rigorous", "reasonable", "careful", "thorough", "detailed", "innovative", "user-friendly", "good",

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.background import speaks_of_itself
+from kg.extract.background import prior_work_word, speaks_of_itself
 from kg.extract.candidates import Candidate, is_name_token, noun_chunks
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
@@ -190,7 +190,7 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "xcomp"} or (child.dep_ == "dobj" and child.pos_ != "PRON"):
                     objects |= _head_chain(child)
-        if token.lower_ in NAMING_WORDS:
+        if token.lower_ in NAMING_WORDS and not _names_prior_work(sent):
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
                     objects |= _head_chain(child)
@@ -201,6 +201,13 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
                 objects |= _head_chain(token.doc[nxt.i + 1])
     return objects, listed
+
+
+def _names_prior_work(sent: Span) -> bool:
+    """'Recently, a new scheme called FooSampling was developed': a name others gave, in a sentence that does not
+    speak of the paper itself."""
+    return not speaks_of_itself(sent) and (bool(prior_work_word(sent)) or any(
+        t.lower_ in {"recently", "recent"} for t in sent))
 
 
 def proposal_phrases(doc: Doc) -> list[Span]:
