@@ -12,6 +12,7 @@ import unicodedata
 
 _DASHES = re.compile(r"[\-\u2010-\u2015_/]")
 _PUNCT = re.compile(r"[^\w\s+.#']")
+_STARRED = re.compile(r"(?<=\b[A-Za-z])\*")
 _SPACES = re.compile(r"\s+")
 _LEADING = re.compile(r"^(the|a|an|our|their|its|this|these) ")
 _SLUG_DROP = re.compile(r"[^\w]+")
@@ -50,6 +51,7 @@ def label_key(label: str) -> str:
     labels many times)."""
     text = unicodedata.normalize("NFKC", label).replace("\u2019", "'")
     text = _DASHES.sub(" ", text)
+    text = _STARRED.sub("star", text)  # 'A* search' is not 'search'
     text = _PUNCT.sub(" ", text)
     text = text.replace("'s ", " ").replace("'", "")
     text = _SPACES.sub(" ", text).strip(" .")

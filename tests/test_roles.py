@@ -560,3 +560,20 @@ def test_a_name_others_gave_in_recent_work_is_not_proposed(extractor):
     assert got.get("Quokka Sampling", ("", ""))[1] != "proposes"
     got = found(extractor, "In this paper, a new scheme called Quokka Sampling is developed.")
     assert got["Quokka Sampling"][1] == "proposes"
+
+
+def test_a_network_proposed_in_the_passive_is_the_papers_and_a_field_met_before_stays_used(extractor):
+    got = found(extractor, "In particular, a novel generative network for time series, namely Quokka-series "
+                           "Reconstruction Flows (QRF), is proposed to reconstruct the missing variables.")
+    assert got["Quokka-series Reconstruction Flows"] == ("Method", "proposes")
+    got = found(extractor, "Multi-view quokka clustering (MvQC) is one of the most effective methods for "
+                           "processing data. However, existing MvQC methods have shortcomings. To address these "
+                           "issues, in this paper we propose a novel MvQC model with nonconvex regularization.")
+    assert got["multi-view quokka clustering"][1] != "proposes"
+
+
+def test_abbreviations_with_stops_are_no_names_and_a_star_search_is_not_any_search(extractor):
+    got = found(extractor, "Using survey data of 258 people in the U.S. Great Plains, we design a new sampler. For "
+                           "lifted search-based planners, we show connections to databases.")
+    assert "U.S" not in got and "U.S." not in got
+    assert "A* search" not in got

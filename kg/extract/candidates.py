@@ -175,6 +175,8 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
         return False  # 'technologies.nTo': a line break written out as '\n' in the text, not a name
     if len(set(text)) == 1:
         return False  # 'XXX': a placeholder left by anonymisation
+    if re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]?\.?", text):
+        return False  # 'U.S', 'e.g': an abbreviation with stops, not a name
     if _GLUED_FUNCTION_WORD.match(text):
         return False  # 'ofLLMs', 'theBERT': a missing space, not a name
     upper_inside = any(c.isupper() for c in text[1:])

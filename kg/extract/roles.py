@@ -35,6 +35,9 @@ DATA_PROPOSE_VERBS = frozenset(["provide", "collect", "curate", "offer", "gather
 # 'our results present evidence': what the paper found, not a part of what it builds
 RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "observation", "analysis", "ablation"])
 # 'which we call FooNet', 'we term this FooNet': the author names it
+# 'a novel fusion module is designed': the passives that say a paper proposes (not 'X is described as', 'X is
+# built upon')
+PASSIVE_PROPOSE_VERBS = frozenset(["propose", "introduce", "present", "design", "develop", "devise"])
 NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
 CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
@@ -186,6 +189,15 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                     words, phrases = _proposal_object(child)
                     objects |= words
                     listed += phrases
+        if token.lemma_ in PASSIVE_PROPOSE_VERBS and token.tag_ == "VBN" and not _names_prior_work(sent) and any(
+                c.dep_ == "auxpass" and c.lower_ in {"is", "are"} for c in token.children) \
+                and not any(c.dep_ == "agent" for c in token.children):
+            for child in token.children:  # 'a novel network for X, namely FooFlow (FF), is proposed'
+                if child.dep_ == "nsubjpass" and child.pos_ in {"NOUN", "PROPN"}:
+                    objects |= _head_chain(child)
+                    for word in child.subtree:
+                        if word.lower_ in {"namely", "i.e."} and word.head.i != child.i:
+                            objects |= _head_chain(word.head)
         if token.lemma_ in NAMING_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "xcomp"} or (child.dep_ == "dobj" and child.pos_ != "PRON"):
@@ -673,11 +685,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span)
-            if in_proposal(span) and not known and not _only_qualifies(span) and not (
-                    span.root.dep_ in {"compound", "nmod"} and not in_proposal(first)
-                    and first.sent.start < span.sent.start and not speaks_of_itself(first.sent)):
-                # (a name the abstract met before, modifying what it proposes, is what the proposal is about:
-                # 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire')
+            # a name the abstract's background met before, modifying what it proposes, is what the proposal is
+            # about: 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire'
+            met_before = span.root.dep_ in {"compound", "nmod"} and not in_proposal(first) \
+                and first.sent.start < span.sent.start and not speaks_of_itself(first.sent)
+            if met_before:
+                found = None
+            elif in_proposal(span) and not known and not _only_qualifies(span):
                 if not cand.named and span.sent.start in named_proposal_sentences:
                     described = True
                     continue
