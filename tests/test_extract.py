@@ -202,6 +202,9 @@ def test_capitals_that_spell_an_acronym_make_no_name(extractor):
                            "for Image Quality Assessment) for modeling the image distortion manifold.")
     assert got["ZARNIQA"] == ("Method", "proposes")  # an acronym ending in QA is not a QA dataset
     assert not {"leArning", "distoRtion", "maNifold"} & set(got)
+    got = found(extractor, "The resulting deep VQA methods (for both full reference and no reference scenarios), "
+                           "FR- and NR-QuokDVQA, exhibit consistently higher correlation with perceptual quality.")
+    assert got["NR-QuokDVQA"][0] == "Method"
 
 
 def test_a_parenthesised_list_of_names_after_datasets(extractor):

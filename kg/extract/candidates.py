@@ -772,8 +772,9 @@ def _listed_as_data(span: Span) -> bool:
 
 def type_by_name(text: str) -> str | None:
     """Names that say what they are: 'FooBench', 'Foo-Gym', 'ImageNet-LT', 'HotpotQA' are datasets."""
-    if text.endswith("QA") and text[:-2].isupper():
-        return None  # 'ARNIQA', 'VQA': an acronym of '... question answering' or '... quality assessment'
+    if text.endswith("QA") and (text[:-2].isupper() or re.search(r"[A-Z]{2}QA$", text)):
+        return None  # 'ARNIQA', 'VQA', 'NR-FooDVQA': an acronym of '... question answering' or '... quality
+        # assessment' ('DocVQA' and 'HotpotQA' are datasets)
     return "Dataset" if text.endswith(DATASET_NAME_SUFFIXES) else None
 
 
