@@ -260,3 +260,11 @@ def test_a_layer_named_by_its_place_is_no_method(extractor):
                            "use the output layer of a transformer block.")
     assert "penultimate layer" not in got and "output layer" not in got
     assert "transformer block" in got
+
+
+def test_a_name_with_a_year_is_an_edition_of_data(extractor):
+    got = found(extractor, "Pre-trained models achieve SotA performance on FGVC of iQuok-2021 birds. Our model "
+                           "achieves the best results in the QUOKDAR 2017 Information Extraction competition.")
+    assert got["iQuok-2021"][0] == "Dataset" and got["QUOKDAR"][0] == "Dataset"
+    got = found(extractor, "This paper appeared at IJCAI 2024 and extends our AAAI paper.")
+    assert "IJCAI" not in got and "AAAI" not in got  # venues are no concepts

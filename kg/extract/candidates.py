@@ -51,7 +51,11 @@ NOT_NAMES = frozenset(
         "ASIC", "SoTA", "SotA", "DoF", "DoFs", "DOF",
         # vendors and devices: where a model runs, not what it is
         "NVIDIA", "Nvidia", "MacBook", "iPhone", "iPad", "GitHub", "YouTube", "OpenAI", "DeepMind", "PyTorch",
-        "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin"
+        "TensorFlow", "JAX", "CUDA", "HuggingFace", "AMD", "ARM", "Qualcomm", "Jetson", "Xavier", "Orin",
+        # venues and institutes: where work appears, not what it is
+        "IJCAI", "AAAI", "NeurIPS", "NIPS", "ICML", "ICLR", "CVPR", "ICCV", "ECCV", "WACV", "BMVC", "ACL", "EMNLP",
+        "NAACL", "EACL", "COLING", "SIGDIAL", "KDD", "SIGIR", "WSDM", "STOC", "FOCS", "SODA", "UAI", "AISTATS", "COLT",
+        "CoRL", "IROS", "ICRA", "MICCAI", "ISBI", "INTERSPEECH", "Interspeech", "ICASSP", "NIST", "IEEE", "ACM"
     ]
 )
 MAX_PHRASE_TOKENS = 6
@@ -642,6 +646,9 @@ def _named_as(span: Span) -> str | None:
     for child in root.children:
         if child.dep_ == "appos" and _noun_type(child):
             return _noun_type(child)
+    following = doc[span.end] if span.end < span.sent.end else None
+    if _YEARED.search(span.text) or (following is not None and _YEAR.fullmatch(following.text)):
+        return "Dataset"  # 'iNAT-2021', 'the ICDAR 2017 competition', 'FooVOC 2012': a year's edition of data
     appositive = _appositive_noun(span)
     if appositive is not None:
         return _noun_type(appositive)
@@ -687,6 +694,10 @@ def _appositive_noun(span: Span) -> Token | None:
         if token.pos_ not in {"ADJ", "ADV", "NOUN", "PROPN", "NUM"} and token.text != "-":
             return None
     return None
+
+
+_YEAR = re.compile(r"(?:19[89]|20[0-4])\d")
+_YEARED = re.compile(r"[A-Za-z][-_ ]?(?:19[89]|20[0-4])\d$")
 
 
 # '7B', '1.3B', '70M': a model's size in a name says the name is a model's ('FooLM-7B')
