@@ -268,3 +268,8 @@ def test_a_name_with_a_year_is_an_edition_of_data(extractor):
     assert got["iQuok-2021"][0] == "Dataset" and got["QUOKDAR"][0] == "Dataset"
     got = found(extractor, "This paper appeared at IJCAI 2024 and extends our AAAI paper.")
     assert "IJCAI" not in got and "AAAI" not in got  # venues are no concepts
+
+
+def test_a_name_before_the_words_of_a_benchmark_is_a_dataset(extractor):
+    got = found(extractor, "Our 3DSQ outperforms all methods on the challenging MVQuok3D anomaly detection benchmark.")
+    assert got["MVQuok3D"] == ("Dataset", "evaluated_on")

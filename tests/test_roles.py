@@ -577,3 +577,11 @@ def test_abbreviations_with_stops_are_no_names_and_a_star_search_is_not_any_sear
                            "lifted search-based planners, we show connections to databases.")
     assert "U.S" not in got and "U.S." not in got
     assert "A* search" not in got
+
+
+def test_what_a_proposal_sentence_refers_to_as_is_proposed(extractor):
+    got = found(extractor, "To mitigate this issue, we propose two key ingredients: i) disentangling the learning "
+                           "of unimodal features through an intermediate fusion block; ii) modulating the logits of "
+                           "different modalities via dynamic coefficients during training to align their "
+                           "magnitudes with the target values, referred to as online quokka modulation (OQM).")
+    assert got["online quokka modulation"] == ("Method", "proposes")

@@ -676,7 +676,37 @@ def _named_as(span: Span) -> str | None:
     known_data = {i for hit in hits if hit.label_ == "Dataset" for i in range(hit.start, hit.end)}
     if any(type_by_name(other.text) == "Dataset" or other.i in known_data for other in root.conjuncts):
         return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE', 'on Calvin, RLBench, ALOHA': listed with benchmarks
+    if root.dep_ not in {"nsubj", "nsubjpass"} and not known_data.isdisjoint(_list_around(span)):
+        return "Dataset"  # '(Multipage DocVQA, WebSRC, and MoTIF)': read along the words, whatever the parse
+    head = root
+    for _ in range(4):  # 'on the challenging MVTec3D anomaly detection benchmark'
+        if head.dep_ not in MODIFIER_DEPS or head.head.i == head.i:
+            break
+        head = head.head
+        if head.lower_ in DATASET_HEADS and head.i > root.i:
+            return "Dataset"
     return None
+
+
+def _list_around(span: Span) -> set[int]:
+    """The tokens of the list of names a span stands in, read along the words to either side ('(A, B, and C)',
+    'A, B and C'): names, commas and 'and'/'or'."""
+    doc = span.doc
+
+    def listed(token: Token) -> bool:
+        return token.text in {",", "-"} or token.lower_ in {"and", "or"} or (
+            (token.is_title or token.is_upper or token.like_num or is_name_token(token)) and not token.is_stop)
+
+    tokens: set[int] = set()
+    i = span.start - 1
+    while i >= span.sent.start and listed(doc[i]):
+        tokens.add(i)
+        i -= 1
+    i = span.end
+    while i < span.sent.end and listed(doc[i]):
+        tokens.add(i)
+        i += 1
+    return tokens if any(doc[t].text == "," or doc[t].lower_ in {"and", "or"} for t in tokens) else set()
 
 
 def _appositive_noun(span: Span) -> Token | None:

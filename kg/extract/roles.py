@@ -212,6 +212,10 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
             if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
                 objects |= _head_chain(token.doc[nxt.i + 1])
+        if token.lower_ == "referred" and speaks_of_itself(sent) and not _names_prior_work(sent) \
+                and token.doc[token.i + 1 : token.i + 3].text.lower() == "to as":
+            named = token.doc[token.i + 2]  # '..., referred to as online logit modulation (OLM)'
+            objects |= {i for c in named.children if c.dep_ == "pobj" for i in _head_chain(c)}
     return objects, listed
 
 
