@@ -214,6 +214,9 @@ def test_a_way_of_working_is_a_method_and_an_outcome_stays_a_task(extractor):
                               "statistics, we propose an approach to data assimilation. This enables one to use IQLA "
                               "to infer the state.")
     assert result["integrated quokka laplace approximation"] == ("Method", "uses")
+    result = found(extractor, "Between key states, optical flow is employed to capture motion. We address robot "
+                              "imitation.")
+    assert result["optical flow estimation"] == ("Method", "uses")
 
 
 def test_examples_after_a_comparison_and_hyphenated_names_are_compared_with(extractor):

@@ -609,7 +609,8 @@ def _used_as_a_tool(span: Span) -> bool:
             return False  # 'models struggle with low-resource languages': the problem, not the tool
         if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing"):
             return True
-    return root.dep_ == "dobj" and root.head.lemma_ in USE_VERBS
+    # 'we employ multi-task learning', 'optical flow is employed to capture motion'
+    return root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in USE_VERBS
 
 
 SIGNAL_NOUNS = frozenset(["signal", "signals", "data", "recordings", "measurements", "readings", "images", "scans"])
