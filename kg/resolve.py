@@ -148,6 +148,8 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
     # 4. one statement per (paper, concept): the strongest role, evidence pooled
     for paper_id, mention, key in raw:
         concept = index.concepts[slugify(key)]
+        if concept.type == "Task" and mention.type == "Method" and mention.role == "uses" and mention.cue:
+            continue  # a task the paper only works with, as its cue says ('optical flow is employed to ...')
         # a paper may propose any kind of concept; it compares itself only with methods
         keeps_role = mention.role == "proposes" or (mention.role in {"compares", "evaluates"}
                                                     and concept.type == "Method")

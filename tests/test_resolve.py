@@ -219,6 +219,12 @@ def test_a_known_task_that_the_corpus_mostly_uses_as_a_tool_becomes_a_method():
     assert mostly_tools.statements["c"][0].role == "uses"
     evenly = resolve([tool("a"), problem("b")])
     assert [c.type for c in evenly.concepts.values()] == ["Task"], "one use as a tool does not outweigh the gazetteer"
+    assert [s.role for s in evenly.statements["a"]] == ["addresses"], "a tool whose use no word says stays addressed"
+    employed = mention("reinforcement learning", ctype="Method", rule="gazetteer", canonical="reinforcement learning")
+    employed.cue = "employed"
+    said = resolve([extraction("a", employed), problem("b")])
+    assert not said.statements.get("a"), "a task a paper is said only to work with is not addressed"
+    assert [s.role for s in said.statements["b"]] == ["addresses"]
 
 
 def test_two_named_tools_both_papers_merely_use_link_nobody_but_a_tool_one_compares_with_does():

@@ -217,6 +217,12 @@ def test_a_way_of_working_is_a_method_and_an_outcome_stays_a_task(extractor):
     result = found(extractor, "Between key states, optical flow is employed to capture motion. We address robot "
                               "imitation.")
     assert result["optical flow estimation"] == ("Method", "uses")
+    cues = {m.label: m.cue for m in extractor.extract_text("We study robot imitation. Between key states, optical "
+                                                           "flow is employed to capture motion.")}
+    assert cues["optical flow estimation"] == "employed"
+    cues = {m.label: m.cue for m in extractor.extract_text("Attacks hide triggers through data poisoning. We defend "
+                                                           "models trained with data poisoning.")}
+    assert cues["data poisoning"] == "", "the opening's tools are the field's"
 
 
 def test_examples_after_a_comparison_and_hyphenated_names_are_compared_with(extractor):

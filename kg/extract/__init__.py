@@ -272,6 +272,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 role, rule, cue = "addresses", cand.rule, ""
             else:
                 ctype = "Method"
+        if role == "uses" and cand.tool_word and not cue:
+            cue = cand.tool_word  # a known task only worked with: kg.resolve makes no 'addresses' of it
         label = cand.canonical or (cand.surface if role == "proposes" and cand.surface else cand.label)
         mentions.append(Mention(
             label=label, type=ctype, role=role, confidence=round(confidence, 2), rule=rule, cue=cue,

@@ -116,6 +116,7 @@ class Candidate:
     named: bool = False  # a proper name (acronym, CamelCase, gazetteer entry), not a descriptive phrase
     surface: str = ""  # as first written, for names the paper coins ('Stepwise Deep Adaptive Design')
     untyped: bool = False  # nothing said what it is (an acronym's long form with no telling head): kept if proposed
+    tool_word: str = ""  # a known task only used as a tool: the word that says so ('employed', 'with')
 
     @property
     def key(self) -> str:
@@ -536,6 +537,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             # reinforcement learning': a way of working, not a problem to solve (kg.resolve weighs a known task's
             # uses like these across the corpus)
             cand.type = "Method"
+            tool_words = [_used_as_a_tool(span) for span in cand.spans]
+            if all(tool_words) and all(span.sent.start > 0 for span in cand.spans):
+                # only worked with, in every sentence ('is employed to ...'); the opening sentence's tools are the
+                # field's ('attacks embed vulnerabilities through data poisoning'), which the paper may address
+                cand.tool_word = tool_words[0]
     return [cand for cand in by_key.values() if cand.spans]
 
 
@@ -596,21 +602,21 @@ TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
 USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
 
 
-def _used_as_a_tool(span: Span) -> bool:
-    """'policies trained with deep reinforcement learning', 'pretraining with offline RL', 'we employ multi-task
-    learning', 'a bi-level optimization-based framework'."""
+def _used_as_a_tool(span: Span) -> str:
+    """The word that makes the mention a tool, or '': 'policies trained with deep reinforcement learning',
+    'pretraining with offline RL', 'we employ multi-task learning', 'a bi-level optimization-based framework'."""
     doc = span.doc
     if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ == "based":
-        return True
+        return doc[span.end + 1].text
     root = span.root
     if root.dep_ == "pobj" and root.head.lower_ in TOOL_PREPOSITIONS:
         done_with = root.head.head
         if done_with.lemma_.lower() in PROBLEM_VERBS:
-            return False  # 'models struggle with low-resource languages': the problem, not the tool
+            return ""  # 'models struggle with low-resource languages': the problem, not the tool
         if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing"):
-            return True
+            return root.head.text
     # 'we employ multi-task learning', 'optical flow is employed to capture motion'
-    return root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in USE_VERBS
+    return root.head.text if root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in USE_VERBS else ""
 
 
 SIGNAL_NOUNS = frozenset(["signal", "signals", "data", "recordings", "measurements", "readings", "images", "scans"])
