@@ -172,6 +172,8 @@ def resolve(extractions: Iterable[PaperExtraction]) -> ConceptIndex:
             roles = index.concepts[statement.concept_id].papers.setdefault(paper_id, [])
             if statement.role not in roles:
                 roles.append(statement.role)
+    # a concept every paper only worked with as a tool has no statement left, and is no node of the graph
+    index.concepts = {cid: concept for cid, concept in index.concepts.items() if concept.papers}
     return index
 
 

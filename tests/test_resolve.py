@@ -224,6 +224,8 @@ def test_a_known_task_that_the_corpus_mostly_uses_as_a_tool_becomes_a_method():
     employed.cue = "employed"
     said = resolve([extraction("a", employed), problem("b")])
     assert not said.statements.get("a"), "a task a paper is said only to work with is not addressed"
+    alone = resolve([extraction("a", employed)])
+    assert not alone.concepts, "a concept with no statement left is no node"
     assert [s.role for s in said.statements["b"]] == ["addresses"]
 
 
