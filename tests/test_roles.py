@@ -111,6 +111,14 @@ def test_the_field_an_abstract_opens_on_is_not_what_the_paper_addresses(extracto
     assert result["CityMixer"] == ("Method", "proposes")
 
 
+def test_a_method_the_opening_only_says_the_field_worked_with_is_not_used(extractor):
+    text = ("Graph neural networks have performed well on molecules through contrastive learning. "
+            "In this paper, we propose MoleFoo, which needs no labels.")
+    result = found(extractor, text)
+    assert "contrastive learning" not in result  # what the field did, in the opening's predicate
+    assert result["graph neural network"] == ("Method", "uses")  # the opening's subject is the paper's topic
+
+
 def test_the_title_keeps_what_the_opening_names(extractor):
     mentions = extractor.extract_text(
         "Graphs are everywhere, and link prediction matters. We propose FooLink, which needs no labels.",

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
-from kg.extract.background import after_outlook, is_topic, opening_sentences, prior_work_word
+from kg.extract.background import after_outlook, in_opening_subject, is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
@@ -158,8 +158,12 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
     """Met only in the abstract's opening on the field, neither its first subject nor named in the title."""
     if cand.rule == "name":
         return False  # a name the gazetteers do not know, in the opening, is as often the paper's own as not
+    known = alias_index().get(cand.key)
+    # a method is the opening's topic only as its subject; a task ('through data poisoning'), anywhere in its main
+    # clause
+    topic = in_opening_subject if cand.type == "Method" and (known is None or known.type == "Method") else is_topic
     return (all(span.sent.start in opening for span in cand.spans)
-            and not any(is_topic(span) for span in cand.spans) and not names_any(title, cand.keys))
+            and not any(topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
 def _claimed_quality(span: Span) -> bool:

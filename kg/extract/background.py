@@ -84,3 +84,18 @@ def after_outlook(span: Span) -> bool:
         if token.lower_ == "future" and token.i + 1 < len(doc) and doc[token.i + 1].lower_ in FUTURE_NOUNS:
             return True
     return False
+
+
+def in_opening_subject(span: Span) -> bool:
+    """In the subject of the abstract's first sentence ('Graph Neural Networks (GNNs) have shown great promise'),
+    or in what a copula says that subject is ('CP is an uncertainty quantification framework'): the method the
+    field's story is about; not in what the predicate says the field did with other methods ('LLMs have performed
+    well through supervised fine-tuning')."""
+    if not is_topic(span):
+        return False
+    token = span.root
+    while token.head.i != token.i:
+        if token.dep_ in {"nsubj", "nsubjpass", "csubj", "attr"} and token.head.i == span.sent.root.i:
+            return True
+        token = token.head
+    return token.pos_ not in {"VERB", "AUX"}  # a sentence with no verb ('Graph neural networks for X.')
