@@ -602,3 +602,24 @@ def test_what_a_proposal_sentence_refers_to_as_is_proposed(extractor):
                            "different modalities via dynamic coefficients during training to align their "
                            "magnitudes with the target values, referred to as online quokka modulation (OQM).")
     assert got["online quokka modulation"] == ("Method", "proposes")
+
+
+def test_what_the_paper_measures_itself_against_is_compared(extractor):
+    result = found(extractor, "FooProp approximates the performance of QuuxTune with far fewer parameters. "
+                              "Our model rivals BarNet and is on par with BazNet. "
+                              "It keeps high accuracy, outperforming ZorbNet.")
+    assert {result[name][1] for name in ("QuuxTune", "BarNet", "BazNet", "ZorbNet")} == {"compares"}
+
+
+def test_what_a_paper_compares_is_compared(extractor):
+    result = found(extractor, "We propose FooNet for parsing. We compare FooNet to BarNet and BazFormer on treebanks.")
+    assert result["FooNet"] == ("Method", "proposes")
+    assert result["BarNet"][1] == "compares" and result["BazFormer"][1] == "compares"
+    study = found(extractor, "We compare the performance of open models such as QuillLM and OrcaChat-7B against "
+                             "encoder models on Bengali tasks.")
+    assert study["QuillLM"][1] == "compares" and study["OrcaChat-7B"][1] == "compares"
+
+
+def test_a_kind_of_method_only_ever_beaten_is_no_use(extractor):
+    result = found(extractor, "Our method keeps high accuracy, outperforming existing zorbic compression techniques.")
+    assert "zorbic compression" not in result

@@ -624,13 +624,31 @@ def _compare_objects(sent: Span) -> set[int]:
             for child in token.children:
                 if child.dep_ in {"dobj", "attr"}:
                     objects |= _head_chain(child, NAME_DEPS)
+        if token.lemma_ == "compare" and token.pos_ == "VERB" and token.tag_ != "VBN":
+            # 'we compare A and B', 'we compare the performance of LLMs such as A and B against C'
+            for child in token.children:
+                if child.dep_ == "dobj":
+                    objects |= _head_chain(child, NAME_DEPS)
+                    objects |= _of_examples(child)
         is_compare_prep = token.lower_ in COMPARE_PREPS and token.dep_ in {"prep", "cc", "mark", "quantmod"}
-        compared = token.lower_ in {"to", "with"} and token.head.lower_ in LEVEL_WORDS
+        compared = token.lower_ in {"to", "with"} and (token.head.lower_ in LEVEL_WORDS
+                                                        or token.head.lemma_ == "compare")
         if is_compare_prep or compared:
             for child in token.children:
                 if child.dep_ == "pobj":
                     objects |= _head_chain(child, NAME_DEPS)
     return objects
+
+
+def _of_examples(noun: Token) -> set[int]:
+    """'the performance of LLMs such as A and B': the names the noun's 'of' phrase holds, with their examples."""
+    found: set[int] = set()
+    for prep in noun.children:
+        if prep.dep_ == "prep" and prep.lower_ == "of":
+            for inner in prep.children:
+                if inner.dep_ == "pobj":
+                    found |= {t.i for t in inner.subtree}
+    return found
 
 
 class RoleDecision(NamedTuple):
@@ -646,7 +664,8 @@ class RoleDecision(NamedTuple):
 PROPOSAL_CUES = PROPOSE_VERBS | NAMING_WORDS | NOVELTY_WORDS | DATA_PROPOSE_VERBS
 COMPARISON_CUES = COMPARE_VERBS | COMPARE_PREPS | frozenset(
     ["compared", "comparison", "relative", "contrast", "instead", "rather", "such", "including", "existing", "prior",
-     "previous", "baseline", "baselines", "unlike", "par", "competitive", "rivals", "approximates", "matches"])
+     "previous", "baseline", "baselines", "unlike", "par", "competitive", "rivals", "approximates", "matches",
+     "compare"])
 EVALUATION_CUES = EVALUATE_VERBS | EVALUATE_NOUNS
 
 
