@@ -623,3 +623,21 @@ def test_what_a_paper_compares_is_compared(extractor):
 def test_a_kind_of_method_only_ever_beaten_is_no_use(extractor):
     result = found(extractor, "Our method keeps high accuracy, outperforming existing zorbic compression techniques.")
     assert "zorbic compression" not in result
+
+
+def test_methods_of_a_task_compared_with_say_which_task_the_paper_addresses(extractor):
+    result = found(extractor, "Experiments show that FooCNER performs better compared to existing multi-modal "
+                              "Chinese NER methods.")
+    assert result["Chinese NER"] == ("Task", "addresses")
+
+
+def test_a_model_a_benchmark_paper_reports_on_is_evaluated(extractor):
+    result = found(extractor, "We introduce QuuxBench, a new benchmark of legal questions. We evaluate twelve "
+                              "models on it. FooLM-2 achieves the best score, but all models fail on long contracts.")
+    assert result["QuuxBench"] == ("Dataset", "proposes")
+    assert result["FooLM-2"] == ("Method", "evaluates")
+
+
+def test_an_available_dataset_is_no_name(extractor):
+    result = found(extractor, "We release a new publicly available dataset of legal questions.")
+    assert not any("available" in label for label in result)

@@ -225,8 +225,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                                     cue="title", evidence=evidence))
     proposal_sentences = {span.sent.start for cand in candidates if roles[cand.key].role == "proposes"
                           for span in cand.spans}
-    proposed_types = {cand.type for cand in candidates if roles[cand.key].role == "proposes"} | {
-        m.type for m in mentions}
+    # (a name that is only the subject of a result, 'Claude 3.5 achieves the best score', does not make a paper
+    # one with a method of its own)
+    proposed_types = {cand.type for cand in candidates if roles[cand.key].role == "proposes"
+                      and roles[cand.key].rule != "name-subject-of-result"} | {m.type for m in mentions}
     names_its_proposal = bool(title_proposals) or any(
         cand.named and roles[cand.key].role == "proposes" for cand in candidates)
     # a paper that brings a benchmark and no method of its own tests the models it names
@@ -257,6 +259,14 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
+        if rule == "name-subject-of-result" and benchmark_paper:
+            role, rule, cue = "evaluates", "benchmark-paper", ""  # 'FooLM-2 scores best': a model the benchmark tests
+        last = label.split()[-1] if (label := cand.canonical or cand.label) else ""
+        entries = (alias_index().get(cand.key), alias_index().get(label_key(last)) if last.isupper() else None)
+        if role == "compares" and not is_paradigm(label) and any(
+                entry is not None and entry.type == "Task" for entry in entries):
+            # 'compared to existing Chinese NER methods': the paper's own task
+            ctype, role, rule, cue = "Task", "addresses", cand.rule, ""
         if rule == "title-name" and ctype == "Method" and cand.named and subtitle_kind(title):
             ctype = "Dataset"  # 'FooQA: A Benchmark for ...', whatever the abstract calls it
         if ctype == "Task" and role == "addresses" and _paradigm_used(cand, title):

@@ -55,7 +55,8 @@ FRONT_MODIFIERS = frozenset(
         "principled", "unified", "holistic", "comprehensive", "practical", "scalable", "flexible", "lightweight",
         "elegant", "so-called", "original", "respective", "corresponding", "underlying", "resulting", "given", "above",
         "following", "rigorous", "reasonable", "careful", "thorough", "detailed", "innovative", "user-friendly", "good",
-        "excellent", "impressive", "competitive", "desirable", "satisfactory", "appealing", "compelling"
+        "excellent", "impressive", "competitive", "desirable", "satisfactory", "appealing", "compelling",
+        "available", "publicly", "freely", "open-source", "foundational"
     ]
 )
 
