@@ -641,3 +641,11 @@ def test_a_model_a_benchmark_paper_reports_on_is_evaluated(extractor):
 def test_an_available_dataset_is_no_name(extractor):
     result = found(extractor, "We release a new publicly available dataset of legal questions.")
     assert not any("available" in label for label in result)
+
+
+def test_what_a_proposal_is_for_is_the_task_addressed(extractor):
+    result = found(extractor, "In this paper, we propose FooTS, a novel method for video quuxization that mixes "
+                              "segments. We also propose a module for systematic categorization of errors.")
+    assert result["FooTS"] == ("Method", "proposes")
+    assert result["video quuxization"] == ("Task", "addresses")
+    assert "systematic categorization" not in result  # a manner, not a task

@@ -471,6 +471,20 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                 # recognition method' addresses the task the field knows)
             add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
 
+    # 6b. what the authors' proposal is for: 'a novel method for video harmonization' addresses that task
+    for chunk in proposed_phrases:
+        for prep in chunk.root.children:
+            target = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep.lower_ == "for" else None
+            inner = next((c for c in noun_chunks(doc) if target is not None and c.root.i == target.i), None)
+            phrase = clean_phrase(inner) if inner is not None else None
+            if phrase is None or not 2 <= len(phrase) <= 4 or any(i in taken for i in range(phrase.start, phrase.end)):
+                continue
+            if not _names_a_task(phrase):
+                continue
+            label = _lower_title_case(phrase)
+            if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
+                add(Candidate(label=label, type="Task", rule="proposal-purpose", confidence=0.6), phrase)
+
     # 7. 'diffusion-based methods': the known concept before '-based'
     for token in doc:
         if token.lower_ == "based" and token.i >= 2 and doc[token.i - 1].text == "-" and token.i - 2 not in taken:
@@ -714,6 +728,25 @@ def _list_around(span: Span) -> set[int]:
         tokens.add(i)
         i += 1
     return tokens if any(doc[t].text == "," or doc[t].lower_ in {"and", "or"} for t in tokens) else set()
+
+
+ACTIVITY_ENDINGS = ("tion", "sion", "ment", "sis", "ing", "ance", "ence")
+# nouns with those endings that name things, not doings
+THING_NOUNS = frozenset(["distribution", "function", "representation", "information", "condition", "position",
+                         "population", "question", "solution", "section", "attention", "emotion", "motion", "notion",
+                         "caption", "environment", "instance", "sentence", "evidence", "sequence", "experience",
+                         "difference", "importance", "performance", "variance", "distance", "substance"])
+
+
+def _names_a_task(phrase: Span) -> bool:
+    """'video harmonization', 'eye blink detection': a noun of doing ('harmonization', 'captioning') after a noun
+    saying what is done to ('video'), as a task is named; not a manner ('systematic categorization', 'online
+    refining')."""
+    head, before = phrase[-1], phrase[-2]
+    word = head.lower_
+    return head.pos_ == "NOUN" and word not in GENERIC_WORDS and word not in ING_NOUNS and word not in THING_NOUNS \
+        and (word in TASK_HEADS or word.endswith(ACTIVITY_ENDINGS)) \
+        and (before.pos_ in {"NOUN", "PROPN"} or before.dep_ == "compound")
 
 
 def _appositive_noun(span: Span) -> Token | None:
