@@ -130,6 +130,9 @@ def test_two_whole_tasks_joined_by_and_stay_two(extractor):
     result = found(extractor, "We build a footage summary using object detection and anomaly detection.")
     assert "object detection" in result and "anomaly detection" in result
     assert not any("detection detection" in label for label in result)
+    result = found(extractor, "We study object detection and instance segmentation.")
+    assert "object detection" in result and "instance segmentation" in result
+    assert "detection segmentation" not in result
 
 
 def test_a_one_word_task_under_another_noun_is_not_that_task(extractor):
@@ -649,3 +652,12 @@ def test_what_a_proposal_is_for_is_the_task_addressed(extractor):
     assert result["FooTS"] == ("Method", "proposes")
     assert result["video quuxization"] == ("Task", "addresses")
     assert "systematic categorization" not in result  # a manner, not a task
+
+
+def test_what_a_title_is_for_is_the_task_addressed(extractor):
+    mentions = extractor.extract_text("We propose FooWarp, which warps residuals. It improves image quuxing on "
+                                      "two benchmarks.", title="Learning Residual Warps for Image Quuxing Under Noise")
+    assert ("image quuxing", "Task", "addresses") in {(m.label, m.type, m.role) for m in mentions}
+    mentions = extractor.extract_text("We propose FooWarp for efficient inference.",
+                                      title="Residual Warps for Efficient Inference")
+    assert not any(m.rule == "title-purpose" for m in mentions)  # a manner, not a task

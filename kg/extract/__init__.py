@@ -17,9 +17,27 @@ from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import after_outlook, in_opening_subject, is_topic, opening_sentences, prior_work_word
-from kg.extract.candidates import Candidate, collect_candidates, is_name_token, type_by_name
+from kg.extract.candidates import (
+    ACTIVITY_ENDINGS,
+    ING_NOUNS,
+    THING_NOUNS,
+    Candidate,
+    collect_candidates,
+    doc_text_of,
+    is_name_token,
+    type_by_name,
+)
 from kg.extract.gazetteer import alias_index
-from kg.extract.lexicon import CLAIM_WORDS, DATASET_HEADS, KIND_HEADS, MODEL_WORDS, PARADIGMS
+from kg.extract.lexicon import (
+    CLAIM_WORDS,
+    DATASET_HEADS,
+    FRONT_MODIFIERS,
+    GENERIC_WORDS,
+    KIND_HEADS,
+    MODEL_WORDS,
+    PARADIGMS,
+    TASK_HEADS,
+)
 from kg.extract.roles import (
     ESTABLISHED_DF,
     analysis_sentences,
@@ -184,6 +202,38 @@ def _proper_name(cand: Candidate) -> bool:
     return any(c.isupper() or c.isdigit() for c in cand.canonical or cand.label)
 
 
+TITLE_JOINS = frozenset(["a", "an", "the", "of", "and", "in", "on", "with", "via", "to", "from", "by", "using",
+                         "under", "at", "its", "their", "towards", "toward", "through", "without", "beyond"])
+# heads a title's purpose names methods or ways of working with, not a task
+NOT_PURPOSE_HEADS = frozenset(["learning", "training", "modeling", "modelling", "vision", "action", "meeting",
+                               "setting"])
+
+
+def title_purpose(title: str, abstract: str) -> str | None:
+    """'TSA2: Temporal Segment Adaptation for Video Harmonization' -> 'video harmonization': what a title's last
+    'for' names, when it is a task's name (a noun of doing after what it is done to, two to four words) that the
+    abstract uses too."""
+    match = re.search(r"\bfor ([^:,;?()]+)$", title.strip(), flags=re.IGNORECASE)
+    if match is None:
+        return None
+    words = []
+    for word in match.group(1).split():
+        if word.lower() in TITLE_JOINS:
+            break
+        words.append(word)
+    if not 2 <= len(words) <= 4 or any(w.lower() in FRONT_MODIFIERS or not re.fullmatch(r"[\w-]+", w) for w in words):
+        return None
+    head = words[-1].lower()
+    if words[0].lower().endswith("ing"):
+        return None  # 'for Identifying Manipulation', 'for Learning Long-Range Interaction': a clause, not a name
+    if head in GENERIC_WORDS or head in THING_NOUNS or head in ING_NOUNS or head in NOT_PURPOSE_HEADS \
+            or not (head in TASK_HEADS or head.endswith(ACTIVITY_ENDINGS)):
+        return None
+    label = " ".join("-".join(part.lower() if part[:1].isupper() and part[1:].islower() else part
+                              for part in word.split("-")) for word in words)
+    return label if label.lower() in abstract.lower() else None
+
+
 def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
     """The known tasks a title names ('... for Trajectory Prediction in Autonomous Driving') that the abstract
     does not: the problem the paper addresses, said where it is said most plainly. Ways of learning
@@ -295,7 +345,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             canonical=cand.canonical,
         ))
     if title_doc is not None:
-        mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions})
+        known |= {label_key(m.label) for m in mentions}
+        mentions += title_tasks(title_doc, known)
+        purpose = title_purpose(title, doc_text_of(doc))
+        if purpose is not None and label_key(purpose) not in known | {label_key(m.label) for m in mentions}:
+            mentions.append(Mention(label=purpose, type="Task", role="addresses", confidence=0.7,
+                                    rule="title-purpose", cue="for",
+                                    evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

@@ -395,8 +395,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         span = doc[start:end]
         if any(i in taken for i in range(start, end)) or span[0].lower_ in FRONT_MODIFIERS or span[0].is_stop:
             continue
-        if span[0].lemma_.lower() == span[-1].lemma_.lower():
-            continue  # 'object detection and anomaly detection': two whole tasks, found by the other rules
+        if span[0].lemma_.lower() == span[-1].lemma_.lower() or span[0].lower_ in TASK_HEADS:
+            # 'object detection and anomaly detection', 'object detection and instance segmentation': two whole
+            # tasks, found by the other rules
+            continue
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
