@@ -661,3 +661,9 @@ def test_what_a_title_is_for_is_the_task_addressed(extractor):
     mentions = extractor.extract_text("We propose FooWarp for efficient inference.",
                                       title="Residual Warps for Efficient Inference")
     assert not any(m.rule == "title-purpose" for m in mentions)  # a manner, not a task
+
+
+def test_versions_variants_and_tricks_name_nothing(extractor):
+    result = found(extractor, "We propose robust versions of the estimator. We also develop asynchronous variants "
+                              "and several implementation tricks.")
+    assert result == {}

@@ -6,7 +6,8 @@ from __future__ import annotations
 GENERIC_WORDS = frozenset(
     [
         "code", "codes", "codebase", "layer", "layers", "block", "blocks", "foundation", "foundations", "method",
-        "methods", "approach", "approaches",
+        "methods", "approach", "approaches", "version", "versions", "variant", "variants", "trick", "tricks",
+        "implementation", "implementations",
         "model", "models", "framework", "frameworks", "technique", "techniques", "algorithm", "algorithms", "system",
         "systems", "architecture", "architectures", "network", "networks", "module", "modules", "scheme", "schemes",
         "strategy", "strategies", "solution", "solutions", "tool", "tools", "mechanism", "mechanisms", "procedure",
@@ -129,6 +130,7 @@ GENERIC_HEADS = frozenset(
         "methodology", "solution", "paradigm", "tool", "design", "setting", "task", "problem", "performance",
         "capability", "ability", "adaptation", "analysis", "study", "formulation", "function", "representation",
         "feature", "information", "structure", "technology", "application", "data", "training", "way", "manner",
+        "version", "variant", "trick",
     ]
 )
 # What a thing a paper builds is called: 'a new FooNet architecture', 'an algorithm, FooUCB'.
