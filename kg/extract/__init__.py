@@ -37,7 +37,7 @@ from kg.extract.roles import (
     finding_words,
     proposal_phrases,
 )
-from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_purpose, title_tasks
+from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_tasks
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import is_term, reference_df
@@ -216,7 +216,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         ctype = cand.type
         if rule == "name-subject-of-result" and benchmark_paper:
             role, rule, cue = "evaluates", "benchmark-paper", ""  # 'FooLM-2 scores best': a model the benchmark tests
-        last = label.split()[-1] if (label := cand.canonical or cand.label) else ""
+        label = cand.canonical or cand.label
+        last = label.split()[-1]  # an acronym of a task at the end: 'Chinese NER'
         entries = (alias_index().get(cand.key), alias_index().get(label_key(last)) if last.isupper() else None)
         if role == "compares" and not is_paradigm(label) and any(
                 entry is not None and entry.type == "Task" for entry in entries):
@@ -250,13 +251,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             canonical=cand.canonical,
         ))
     if title_doc is not None:
-        known |= {label_key(m.label) for m in mentions}
-        mentions += title_tasks(title_doc, known)
-        purpose = title_purpose(title, doc_text_of(doc))
-        if purpose is not None and label_key(purpose) not in known | {label_key(m.label) for m in mentions}:
-            mentions.append(Mention(label=purpose, type="Task", role="addresses", confidence=0.7,
-                                    rule="title-purpose", cue="for",
-                                    evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
+        mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions}, doc_text_of(doc))
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

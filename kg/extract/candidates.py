@@ -740,14 +740,17 @@ THING_NOUNS = frozenset(["distribution", "function", "representation", "informat
                          "difference", "importance", "performance", "variance", "distance", "substance"])
 
 
+def is_doing_noun(word: str) -> bool:
+    """'harmonization', 'captioning', 'detection': a noun of doing, as a task's head is (lower-cased word)."""
+    return word not in GENERIC_WORDS and word not in ING_NOUNS and word not in THING_NOUNS \
+        and (word in TASK_HEADS or word.endswith(ACTIVITY_ENDINGS))
+
+
 def _names_a_task(phrase: Span) -> bool:
-    """'video harmonization', 'eye blink detection': a noun of doing ('harmonization', 'captioning') after a noun
-    saying what is done to ('video'), as a task is named; not a manner ('systematic categorization', 'online
-    refining')."""
+    """'video harmonization', 'eye blink detection': a noun of doing after a noun saying what is done to ('video'),
+    as a task is named; not a manner ('systematic categorization', 'online refining')."""
     head, before = phrase[-1], phrase[-2]
-    word = head.lower_
-    return head.pos_ == "NOUN" and word not in GENERIC_WORDS and word not in ING_NOUNS and word not in THING_NOUNS \
-        and (word in TASK_HEADS or word.endswith(ACTIVITY_ENDINGS)) \
+    return head.pos_ == "NOUN" and is_doing_noun(head.lower_) \
         and (before.pos_ in {"NOUN", "PROPN"} or before.dep_ == "compound")
 
 

@@ -63,9 +63,8 @@ LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comp
 
 def is_compare_verb(token: Token) -> bool:
     """'outperform' in any form: the tagger reads 'outperforming' as an adjective at times, whose lemma stays."""
-    word = token.lower_
-    return token.lemma_ in COMPARE_VERBS or word in COMPARE_VERBS or word.removesuffix("s") in COMPARE_VERBS or \
-        word.removesuffix("ing") in COMPARE_VERBS or word.removesuffix("ed") in COMPARE_VERBS
+    return token.lemma_ in COMPARE_VERBS or any(token.lower_.removesuffix(ending) in COMPARE_VERBS
+                                                for ending in ("", "s", "ing", "ed"))
 
 
 def _level_of(span: Span) -> bool:

@@ -8,15 +8,9 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.candidates import (
-    ACTIVITY_ENDINGS,
-    ING_NOUNS,
-    THING_NOUNS,
-    collect_candidates,
-    is_name_token,
-)
+from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token
 from kg.extract.gazetteer import alias_index
-from kg.extract.lexicon import DATASET_HEADS, FRONT_MODIFIERS, GENERIC_WORDS, PARADIGMS, TASK_HEADS
+from kg.extract.lexicon import DATASET_HEADS, FRONT_MODIFIERS, PARADIGMS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
 from kg.specificity import is_coined_word
@@ -86,23 +80,27 @@ def title_purpose(title: str, abstract: str) -> str | None:
     head = words[-1].lower()
     if words[0].lower().endswith("ing"):
         return None  # 'for Identifying Manipulation', 'for Learning Long-Range Interaction': a clause, not a name
-    if head in GENERIC_WORDS or head in THING_NOUNS or head in ING_NOUNS or head in NOT_PURPOSE_HEADS \
-            or not (head in TASK_HEADS or head.endswith(ACTIVITY_ENDINGS)):
+    if head in NOT_PURPOSE_HEADS or not is_doing_noun(head):
         return None
     label = " ".join("-".join(part.lower() if part[:1].isupper() and part[1:].islower() else part
                               for part in word.split("-")) for word in words)
     return label if label.lower() in abstract.lower() else None
 
 
-def title_tasks(title_doc: Doc, known: set[str]) -> list[Mention]:
-    """The known tasks a title names ('... for Trajectory Prediction in Autonomous Driving') that the abstract
-    does not: the problem the paper addresses, said where it is said most plainly. Ways of learning
-    ('... Reinforcement Learning') are left out: in a title they are as often the tool as the problem."""
+def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]:
+    """The tasks a title names that the abstract's mentions (keys in `known`) do not: the known ones ('... for
+    Trajectory Prediction in Autonomous Driving'), then its purpose (see title_purpose): the problem the paper
+    addresses, said where it is said most plainly. Ways of learning ('... Reinforcement Learning') are left out: in
+    a title they are as often the tool as the problem."""
+    evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
     found = []
     for cand in collect_candidates(title_doc):
         if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
                 and not is_paradigm(cand.canonical):
             found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
-                                 rule="title-task", cue="title", canonical=cand.canonical,
-                                 evidence=[Evidence(title_doc.text, 0, len(title_doc.text), field="title")]))
+                                 rule="title-task", cue="title", canonical=cand.canonical, evidence=evidence))
+    purpose = title_purpose(title_doc.text, abstract)
+    if purpose is not None and label_key(purpose) not in known | {label_key(m.label) for m in found}:
+        found.append(Mention(label=purpose, type="Task", role="addresses", confidence=0.7, rule="title-purpose",
+                             cue="for", evidence=evidence))
     return found
