@@ -31,10 +31,12 @@ from kg.extract.lexicon import (
 )
 from kg.extract.roles import (
     ESTABLISHED_DF,
+    USE_VERBS,
     analysis_sentences,
     assign_roles,
     engaged,
     finding_words,
+    names_a_method,
     proposal_phrases,
 )
 from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_tasks
@@ -205,6 +207,12 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and all(_claimed_quality(s) for s in cand.spans):
             continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
+        if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and (cand.type == "Metric" or (
+                cand.type == "Method" and not any(engaged(s, USE_VERBS) for s in cand.spans))):
+            # 'imputed errors', 'a subclass of monotone submodular functions': a phrase whose head says 'measure'
+            # or 'method' is as often a part, an input or a generic word as a thing the paper reports or uses; a
+            # method phrase is one it uses only under a verb of use ('by adopting the spline approximation')
+            continue
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.keys):
             continue  # named only for later work ('future work could extend this to X')
@@ -238,7 +246,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method
-            if cand.canonical or not cand.named or is_term(cand.key):
+            if any(names_a_method(span) for span in cand.spans):
+                ctype = "Method"  # 'a novel class of algorithms, batch-constrained reinforcement learning'
+            elif cand.canonical or not cand.named or is_term(cand.key):
                 role, rule, cue = "addresses", cand.rule, ""
             else:
                 ctype = "Method"

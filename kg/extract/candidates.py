@@ -26,6 +26,7 @@ from kg.extract.lexicon import (
     METHOD_KINDS,
     METRIC_HEADS,
     MODALITIES,
+    NAME_HEADS,
     NAMING_WORDS,
     OUTCOME_HEADS,
     TASK_HEADS,
@@ -453,6 +454,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue  # 'the ANYmal C platform', 'a Franka arm': a machine, not a concept of the field
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
         ctype = ctype or type_by_name(span.text) or "Method"
+        if ctype == "Method" and _part_of_a_term(span):
+            continue  # 'Givens' of 'so-called Givens rotations'
         label = span.text.removesuffix(".")  # "RP1M." at a sentence end, which the tokenizer keeps whole
         add(Candidate(label=label, type=ctype, rule="name", confidence=0.7, named=True), span)
 
@@ -604,6 +607,20 @@ def _names_a_kind_of_method(span: Span) -> bool:
     elif after < len(doc) and doc[after].text == ")" and span.start > 0 and doc[span.start - 1].text == "(":
         after += 1  # the acronym itself
     return after < len(doc) and doc[after].lower_ in METHOD_KINDS and span[-1].lower_ not in OUTCOME_HEADS
+
+
+def _part_of_a_term(span: Span) -> bool:
+    """'Givens rotations', 'a Foo-Bar gradient flow': a name right before the words of a common noun that is not
+    what names name (NAME_HEADS, DATASET_HEADS) is the first word of a longer term, not a concept on its own."""
+    doc = span.doc
+    if span.end >= len(doc) or span.root.dep_ not in {"compound", "nmod", "amod"}:
+        return False
+    nxt, head = doc[span.end], span.root.head
+    if not (nxt.is_lower and nxt.is_alpha) or head.pos_ != "NOUN" or not head.is_lower or head.i < nxt.i:
+        return False
+    if span.sent.root.pos_ not in {"VERB", "AUX"}:
+        return False  # a parse with no verb ('methods such as FooGAN fail on ...' read as a noun phrase)
+    return head.lemma_ not in NAME_HEADS and head.lower_ not in NAME_HEADS and head.lower_ not in DATASET_HEADS
 
 
 def _names_a_machine(span: Span) -> bool:

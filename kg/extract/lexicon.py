@@ -138,6 +138,15 @@ KIND_NOUNS = frozenset(["algorithm", "method", "framework", "approach", "model",
 # ... also, with 'our' or 'the proposed' before it, the paper's own ('our tele-teaching pipeline', 'the proposed loss')
 OWN_KINDS = KIND_NOUNS | frozenset(["system", "pipeline", "scheme", "strategy", "mechanism", "procedure", "paradigm",
                                     "policy", "encoder", "decoder", "network", "loss"])
+# What a name is the name of when a common noun follows it: 'the FooNet backbone', 'FooLM outputs'. Any other
+# noun after a name makes it part of a longer term ('Givens rotations', 'Foo-Bar gradient flow').
+NAME_HEADS = OWN_KINDS | frozenset(
+    ["system", "pipeline", "scheme", "platform", "tool", "toolkit", "library", "package", "backbone", "agent",
+     "controller", "planner", "simulator", "variant", "version", "family", "series", "layer", "block", "head",
+     "score", "metric", "loss", "attack", "embedding", "feature", "representation", "output", "prediction",
+     "response", "decoding", "estimator", "classifier", "detector", "tokenizer", "optimizer", "solver", "kernel",
+     "code", "implementation", "checkpoint", "weight", "baseline", "paradigm", "objective", "update", "step",
+     "rule", "test", "protocol", "dataset", "benchmark", "task", "data", "problem", "setting", "game"])
 # ... and, after a capitalised phrase, not part of a name ('the Foo Bar approach' names 'Foo Bar')
 GENERIC_OBJECT_WORDS = KIND_NOUNS | frozenset(["system", "network", "pipeline", "strategy", "scheme"])
 # What a descriptive proposal is a kind of: 'a portable bimanual teleoperation system'. Where the paper names its

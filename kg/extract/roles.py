@@ -22,6 +22,7 @@ from kg.extract.lexicon import (
     PRIOR_SUBJECT_WORDS,
     PRIOR_WORK_WORDS,
 )
+from kg.normalize import label_key
 from kg.specificity import reference_df
 
 PROPOSE_VERBS = frozenset(
@@ -194,7 +195,24 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
     named = [child for child in token.children if child.dep_ == "appos"]
     if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
         return {token.i} | {i for child in named for i in _head_chain(child)}, []
-    return _head_chain(token), []
+    return _head_chain(token) | _name_after(token), []
+
+
+def _name_after(token: Token) -> set[int]:
+    """'a new variant of the FooR methodology, Uncertainty-Aware FooR (UAFooR), that ...': a capitalised name with
+    its acronym right after the object's phrase and a comma, which the parser hangs elsewhere."""
+    doc = token.doc
+    start = token.right_edge.i + 2
+    if start >= token.sent.end or doc[start - 1].text != ",":
+        return set()
+    end = start
+    while end < token.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
+                                    or (doc[end].text == "-" and not doc[end].whitespace_)):
+        end += 1
+    if end == start or end + 2 >= token.sent.end or doc[end].text != "(" or not doc[end + 1].is_upper \
+            or doc[start].is_stop:  # ('On-Demand ...': a name the candidates cannot hold whole)
+        return set()
+    return set(range(start, end))
 
 
 def _second_object(token: Token) -> bool:
@@ -238,6 +256,13 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
             if nxt is not None and nxt.lower_ == "as" and nxt.i + 1 < sent.end:
                 objects |= _head_chain(token.doc[nxt.i + 1])
+        if token.lower_ == "resulting" and not _names_prior_work(sent):
+            # 'the resulting architecture, FooNet (FN), ...', '..., resulting in the Foo Rating System (FRS)'
+            if token.dep_ == "amod" and token.head.lemma_ in KIND_HEADS:
+                objects |= {i for c in token.head.children if c.dep_ == "appos" and c.pos_ == "PROPN"
+                            for i in _head_chain(c)}
+            objects |= {i for c in token.children if c.dep_ == "prep" and c.lower_ == "in"
+                        for g in c.children if g.dep_ == "pobj" and g.pos_ == "PROPN" for i in _head_chain(g)}
         if token.lower_ == "referred" and speaks_of_itself(sent) and not _names_prior_work(sent) \
                 and token.doc[token.i + 1 : token.i + 3].text.lower() == "to as":
             named = token.doc[token.i + 2]  # '..., referred to as online logit modulation (OLM)'
@@ -360,6 +385,29 @@ def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
             if whole.i in own_tokens:
                 return True  # a name the paper proposes, or what a sentence says it proposes
     return False
+
+
+OWN_MARKS = frozenset(["our", "new", "novel", "proposed"])
+
+
+def names_a_method(span: Span) -> bool:
+    """'a novel class of off-policy algorithms, batch-constrained reinforcement learning', 'our approach is termed
+    as elastic offline RL', 'a new paradigm termed X': a task-shaped phrase the paper gives as the name of its own
+    kind of method (a KIND_HEADS noun marked as its own), not 'a technique called X' of the field's."""
+    doc = span.doc
+    root = span.root
+    if root.dep_ == "appos" or (root.dep_ == "conj" and span.start > 0 and doc[span.start - 1].text == ","):
+        owner = root.head  # 'a novel class of algorithms, X'
+    else:
+        naming = next((t for t in doc[max(span.sent.start, span.start - 2) : span.start] if t.lower_ in NAMING_WORDS),
+                      None)
+        if naming is None:
+            return False
+        subjects = [c for c in naming.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        owner = subjects[0] if subjects else naming.head  # 'our approach is termed as X', 'a new paradigm termed X'
+    kinds = [owner] + [g for c in owner.children if c.dep_ == "prep" and c.lower_ == "of"
+                       for g in c.children if g.dep_ == "pobj"]
+    return any(c.lower_ in OWN_MARKS for c in owner.children) and any(k.lemma_.lower() in KIND_HEADS for k in kinds)
 
 
 def _after_compare_cue(span: Span) -> bool:
@@ -701,7 +749,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
     def in_proposal(span: Span) -> bool:
         objects = cues(span)[0]
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
-                and not span.text.isupper():  # ('(III)' is an acronym of the long form before it)
+                and not span.text.removesuffix("s").isupper():  # ('(III)', '(LMs)': acronyms of what is before)
             return True  # 'we propose a Movie genre Classification method based on ... (Film-QLIP)'
         if span.end < span.sent.end and span.end in objects and span.root.head.i == span.end \
                 and not span.doc[span.end].is_punct and not any(is_name_token(t) or t.is_upper for t in span):
@@ -709,12 +757,19 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         return any(i in objects for i in range(span.start, span.end))
 
     own_tokens: set[int] = set()  # the tokens of every mention of a name the paper proposes
+    # the parts of a hyphenated name it proposes: 'we propose FooV-BarF, which ... by Foo-to-V (FooV)' proposes
+    # its modules FooV and BarF, when the sentence that names it defines them
+    own_parts: set[str] = set()
+    own_part_sentences: set[int] = set()  # ... and the sentences that name it
     for cand in candidates:
         if cand.named and cand.rule != "gazetteer":
             named_proposal_sentences.update(span.sent.start for span in cand.spans if in_proposal(span) or (
                 span.start > 0 and span.doc[span.start - 1].lower_ in NAMING_WORDS))  # '... named HQDNet'
             if not title_proposals.isdisjoint(cand.keys) or any(in_proposal(span) for span in cand.spans):
                 own_tokens.update(i for span in cand.spans for i in range(span.start, span.end))
+                if "-" in cand.label:
+                    own_parts.update(label_key(part) for part in cand.label.split("-"))
+                    own_part_sentences.update(span.sent.start for span in cand.spans)
 
     for cand in candidates:
         named_in_title = not title_proposals.isdisjoint(cand.keys)
@@ -778,6 +833,10 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         if proposed is None and eligible and cand.type == "Method" and any(
                 _part_of_a_proposal(span, own_tokens | cues(span)[0]) for span in cand.spans):
             proposed, cue_of["proposes"] = (0.7, "own-part"), "consists"
+        elif proposed is None and eligible and cand.type == "Method" and not compared and cand.key in own_parts \
+                and any(span.sent.start in own_part_sentences and span.doc[span.start - 1].text == "("
+                        for span in cand.spans if span.start > 0):
+            proposed, cue_of["proposes"] = (0.7, "own-part"), ""  # 'we propose FooV-BarF, by Foo-to-V (FooV) ...'
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
@@ -823,16 +882,23 @@ ENGAGE_NOUNS = frozenset(
 )
 
 
-def engaged(span: Span) -> bool:
+# What a paper does with a method it takes up: a descriptive method phrase is used only under one of these
+# ('by adopting the spline approximation', 'residual blocks are used'), not in 'a subclass of monotone
+# submodular functions' or 'RL algorithms with parameterized policies'
+USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "utilize", "utilise", "apply", "base", "build",
+                       "combine", "integrate", "incorporate", "rely", "exploit"])
+
+
+def engaged(span: Span, words: frozenset[str] = ENGAGE_VERBS | ENGAGE_NOUNS) -> bool:
     """Whether a word governing the mention, up to its clause's verb, says the paper works on or with it (see
-    ENGAGE_VERBS and ENGAGE_NOUNS)."""
+    ENGAGE_VERBS and ENGAGE_NOUNS; USE_VERBS for a method it uses)."""
     token = span.root
     for _ in range(6):
         if token.dep_ in {"ROOT", "relcl", "advcl", "acl", "ccomp", "xcomp"} and token.i != span.root.i:
-            return token.lemma_.lower() in ENGAGE_VERBS or token.lemma_.lower() in ENGAGE_NOUNS
+            return token.lemma_.lower() in words
         if token.head.i == token.i:
             return False
         token = token.head
-        if token.lemma_.lower() in ENGAGE_VERBS or token.lemma_.lower() in ENGAGE_NOUNS:
+        if token.lemma_.lower() in words:
             return True
     return False
