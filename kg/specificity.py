@@ -43,6 +43,9 @@ def _table() -> tuple[dict[str, int], int]:
     return counts, documents
 
 
+# A phrase found in this many reference abstracts is established: the field's, not a paper's own coinage.
+ESTABLISHED_DF = 10
+
 def reference_df(key: str) -> int:
     """Abstracts of the reference corpus that hold the phrase (a label key); 0 when under TERM_DF."""
     return _table()[0].get(key, 0)

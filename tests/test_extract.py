@@ -273,3 +273,11 @@ def test_a_name_with_a_year_is_an_edition_of_data(extractor):
 def test_a_name_before_the_words_of_a_benchmark_is_a_dataset(extractor):
     got = found(extractor, "Our 3DSQ outperforms all methods on the challenging MVQuok3D anomaly detection benchmark.")
     assert got["MVQuok3D"] == ("Dataset", "evaluated_on")
+
+
+def test_a_known_method_inside_an_established_longer_term_is_that_term(extractor):
+    got = found(extractor, "We study distributed schemes for high-dimensional sparse linear regression. We also "
+                           "train a deep convolutional neural network.")
+    assert got["sparse linear regression"][0] == "Method"
+    assert "linear regression" not in got
+    assert "convolutional neural network" in got  # how deep a network is makes no other method

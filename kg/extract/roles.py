@@ -23,7 +23,7 @@ from kg.extract.lexicon import (
     PRIOR_WORK_WORDS,
 )
 from kg.normalize import label_key
-from kg.specificity import reference_df
+from kg.specificity import ESTABLISHED_DF, reference_df
 
 PROPOSE_VERBS = frozenset(
     [
@@ -87,8 +87,6 @@ COMPARE_PREPS = frozenset(
         "against", "than", "over", "versus", "vs", "vs.", "unlike"
     ]
 )
-# A descriptive phrase found in this many reference abstracts is established, not a paper's own proposal.
-ESTABLISHED_DF = 10
 EVALUATE_VERBS = frozenset(
     [
         "evaluate", "benchmark", "test", "assess", "analyze", "analyse", "probe", "examine", "audit", "measure",
