@@ -707,3 +707,16 @@ def test_the_parts_of_a_hyphenated_proposal_name_are_its_own(extractor):
                               "fusion module (ZIF). Q2V is a data-free module.")
     assert result["Q2V-ZIF"] == ("Method", "proposes")
     assert result["Q2V"] == ("Method", "proposes")
+
+
+def test_a_given_name_keeps_its_hyphenated_parts(extractor):
+    result = found(extractor, "In this paper, we propose a novel graph embedding model, called the Quux-CNNs, that "
+                              "stacks ego-convolutions.")
+    assert result["Quux-CNNs"] == ("Method", "proposes")
+    assert "Quux" not in result
+
+
+def test_a_kind_of_model_a_proposal_takes_up_is_not_its_part(extractor):
+    result = found(extractor, "We propose FooVolver, which incorporates Large Quux Models (LQMs) via a new prompt.")
+    assert result["FooVolver"] == ("Method", "proposes")
+    assert result["large quux models"] == ("Method", "uses")

@@ -240,8 +240,9 @@ def _word_in_capitals(token: Token) -> bool:
 
 
 def _short_part(token: Token) -> bool:
-    """'k' and 'm' of 'FooUCB-k-m', '2' of 'Foo-2': a short part that belongs to the name before it."""
-    return len(token.text) <= 2 and token.text.isalnum()
+    """'k' and 'm' of 'FooUCB-k-m', '2' of 'Foo-2': a short part that belongs to the name before it (not the 'as'
+    of 'LLM-as-a-judge')."""
+    return len(token.text) <= 2 and token.text.isalnum() and not token.is_stop
 
 
 def clean_phrase(span: Span) -> Span | None:
@@ -582,7 +583,12 @@ def _given_name(token: Token) -> Span | None:
     if not (before in NAMING_WORDS or before == "the" and token.i >= 2 and doc[token.i - 2].lower_ in NAMING_WORDS):
         return None
     end = token.i
-    while end < len(doc) and doc[end].is_alpha and doc[end].text[0].isupper() and not doc[end].is_sent_start:
+    while end < len(doc) and not doc[end].is_sent_start:
+        # 'called the Ego-CNNs': the parts a hyphen joins belong to the name too
+        glued = end > token.i and (_hyphen_joined(doc, end - 1) or (doc[end - 1].text == "-"
+                                                                    and not doc[end - 1].whitespace_))
+        if not glued and not (doc[end].is_alpha and doc[end].text[0].isupper()):
+            break
         end += 1
     return doc[token.i : end] if end > token.i else None
 

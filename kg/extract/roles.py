@@ -367,7 +367,10 @@ PART_VERBS = frozenset(["consist", "comprise", "include", "contain", "compose", 
 def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
     """'FooNet consists of a Motion Encoder (ME) and a Texture Refiner (TR)', 'Our framework comprises two
     modules, BarNet and BazNet', 'we propose a Layer that includes the Foo Module (FM)': a name the paper coins
-    for a part of what it proposes is its own too. `own_tokens` are the tokens of what the paper proposes."""
+    for a part of what it proposes is its own too; a plural is a kind it takes up ('incorporates Large Multimodal
+    Models'). `own_tokens` are the tokens of what the paper proposes."""
+    if span.root.tag_ in {"NNS", "NNPS"}:
+        return False
     for verb in span.sent:
         if verb.i >= span.start:
             return False
