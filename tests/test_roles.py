@@ -720,3 +720,22 @@ def test_a_kind_of_model_a_proposal_takes_up_is_not_its_part(extractor):
     result = found(extractor, "We propose FooVolver, which incorporates Large Quux Models (LQMs) via a new prompt.")
     assert result["FooVolver"] == ("Method", "proposes")
     assert result["large quux models"] == ("Method", "uses")
+
+
+def test_a_task_the_paper_sets_itself_apart_from_is_not_addressed(extractor):
+    result = found(extractor, "We explore a new threat, namely quux poisoning, which differs from traditional data "
+                              "poisoning. Unlike image captioning, our task needs no images.")
+    assert "data poisoning" not in result
+    assert "image captioning" not in result
+
+
+def test_a_task_an_idea_comes_from_or_an_example_of_a_field_is_not_addressed(extractor):
+    result = found(extractor, "Proposal generation is a step in vision-language tasks (image captioning, visual "
+                              "question answering, etc.). Drawing inspiration from advancements in causal inference, "
+                              "we construct quux graphs for summaries.")
+    assert "causal inference" not in result
+    assert "image captioning" not in result and "visual question answering" not in result
+    result = found(extractor, "We propose FooQA. We evaluate on three tasks (image captioning and visual question "
+                              "answering). The FooQA module improves unseen tasks (domain generalization).")
+    assert result["image captioning"] == ("Task", "addresses")
+    assert result["domain generalization"] == ("Task", "addresses")

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.background import prior_work_word, speaks_of_itself
+from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
 from kg.extract.candidates import Candidate, is_name_token, noun_chunks
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
@@ -82,6 +82,8 @@ def _level_of(span: Span) -> bool:
         noun.head.lemma_ in LEVEL_VERBS or is_compare_verb(noun.head))
 
 
+# 'differs from X', 'distinct from X': what the paper sets its subject apart from
+CONTRAST_WORDS = frozenset(["differ", "different", "distinct", "depart", "deviate"])
 COMPARE_PREPS = frozenset(
     [
         "against", "than", "over", "versus", "vs", "vs.", "unlike"
@@ -430,6 +432,8 @@ def _after_compare_cue(span: Span) -> bool:
         if i > 0 and (doc[i - 1].lower_, token.lower_) in {("instead", "of"), ("rather", "than"), ("improves", "on"),
                                                            ("improve", "upon"), ("improves", "upon")}:
             return True
+        if token.lower_ == "from" and i > 0 and doc[i - 1].lemma_.lower() in CONTRAST_WORDS:
+            return True  # 'which differs from traditional X', 'distinct from X'
         if token.text == "-" and not token.whitespace_ and i > 0 and not doc[i - 1].whitespace_:
             continue  # inside a hyphenated name ('over gpt-3.5-turbo with X')
         if token.is_punct or (token.pos_ in {"VERB", "AUX"} and token.dep_ != "amod" and not gerund_noun):
@@ -477,11 +481,14 @@ def _negated(span: Span) -> bool:
 MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
                               "sector", "community"])
 EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])
+INSPIRATION_WORDS = frozenset(["inspiration", "inspired"])
+EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields"])
 
 
 def _named_as_an_application(span: Span) -> bool:
-    """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
-    examples of where a method might serve, not what the paper works on."""
+    """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare',
+    'inspired by X': examples of where a method might serve, or where an idea came from, not what the paper works
+    on."""
     doc = span.doc
     if not speaks_of_itself(span.sent) and _under_a_purpose_noun(span.root):
         return True
@@ -489,6 +496,11 @@ def _named_as_an_application(span: Span) -> bool:
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in doc[max(span.sent.start, i - 6) : i])
+        if doc[i].lower_ in INSPIRATION_WORDS:
+            return True  # 'drawing inspiration from advances in causal inference'
+        if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS \
+                and span.sent.start in opening_sentences(doc):
+            return True  # opening with 'a step in vision-language tasks (image captioning, visual question ...)'
         if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
             return False
     return False
@@ -776,6 +788,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         named_in_title = not title_proposals.isdisjoint(cand.keys)
         proposed: tuple[float, str] | None = (0.9, "title-name") if named_in_title else None
         compared = evaluated = False
+        compared_spans = 0
         described = False
         negated = 0
         cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
@@ -823,6 +836,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 proposed = max(proposed or found, found)
             if compared_here:
                 compared = True
+                compared_spans += 1
                 cue_of.setdefault("compares", _cue_word(span, COMPARISON_CUES))
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
@@ -851,6 +865,10 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")
+        elif cand.type == "Task" and compared_spans == len(cand.spans):
+            # 'unlike image captioning, our task ...', 'model poisoning, which differs from data poisoning': a task
+            # the paper sets its own apart from
+            roles[cand.key] = RoleDecision("describes", 0.0, "compared-task")
         elif evaluated and cand.type == "Method" and cand.named:
             roles[cand.key] = RoleDecision("evaluates", max(cand.confidence, 0.75), "evaluation", cue_of["evaluates"])
         elif negated == len(cand.spans):
