@@ -281,3 +281,17 @@ def test_a_known_method_inside_an_established_longer_term_is_that_term(extractor
     assert got["sparse linear regression"][0] == "Method"
     assert "linear regression" not in got
     assert "convolutional neural network" in got  # how deep a network is makes no other method
+
+
+def test_a_qualified_base_names_another_concept(extractor):
+    got = found(extractor, "We use a Langevin diffusion-based sampler. Smoothing with Quux Additive Regression Trees "
+                           "helps.")
+    assert "diffusion model" not in got  # Langevin diffusion is no diffusion model
+    assert "quux additive regression" not in got  # words of a name, not a task inside it
+    assert found(extractor, "We use diffusion-based generators.")["diffusion model"] == ("Method", "uses")
+
+
+def test_a_long_form_starts_at_the_start_of_a_hyphenated_word(extractor):
+    got = found(extractor, "This paper proposes a novel Self-Supervised Quux-Aware Knowledge Distillation (SQAKD) "
+                           "framework.")
+    assert got["Self-Supervised Quux-Aware Knowledge Distillation"] == ("Method", "proposes")

@@ -164,11 +164,15 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
     # (in a sentence that proposes, not in what the proposal is for: 'we propose an approach to reconstruct NTL
     # images')
+    # (not one the opening defines, before the paper speaks of itself: 'Adaptive importance sampling (AIS)
+    # algorithms are widely used ...' is the field's)
     proposing = {t.i for phrase in proposed_phrases for t in phrase.sent} - _purpose_clauses(proposed_phrases)
+    field_defines = opening_sentences(doc)
     coined_in_title = {cand.key for cand in candidates if cand.rule == "acronym-definition" and cand.type == "Method"
                        and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
                        and reference_df(cand.key) < ESTABLISHED_DF and names_any(title, {cand.key})
-                       and any(span.start in proposing for span in cand.spans)}
+                       and any(span.start in proposing for span in cand.spans)
+                       and min(cand.spans, key=lambda span: span.start).sent.start not in field_defines}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}

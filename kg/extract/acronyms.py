@@ -99,6 +99,9 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     span = doc.char_span(window.start_char + start_char, window.end_char, alignment_mode="expand")
     if span is None or len(span) == 0 or span.text.lower() == short.lower():
         return None
+    while span.start >= max(window.start, 2) and doc[span.start - 1].text == "-" \
+            and not doc[span.start - 1].whitespace_ and not doc[span.start - 2].whitespace_:
+        span = doc[span.start - 2 : span.end]  # a long form starts at a word's start: 'Self-Supervised Foo (SF)'
     while len(span) > 1 and (span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"} or span[0].text == "*"):
         span = span[1:]  # '*' of Markdown emphasis: '*Most Implied Frames* (MIF)'
     while len(span) > 1 and span[-1].text == "*":

@@ -505,7 +505,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if token.lower_ == "based" and token.i >= 2 and doc[token.i - 1].text == "-" and token.i - 2 not in taken:
             base = doc[token.i - 2]
             entry = _known_base(base.text)
-            if entry is not None:
+            qualified = base.i > 0 and doc[base.i - 1].pos_ in {"NOUN", "PROPN"} and doc[base.i - 1].is_alpha
+            if entry is not None and not qualified:  # ('Langevin diffusion-based': not the diffusion model)
                 add(Candidate(label=entry.canonical, type=entry.type, rule="based-on", confidence=0.7,
                               canonical=entry.canonical, named=True), doc[base.i : base.i + 1])
 
@@ -536,6 +537,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if container and len(inner) >= 2 and head_type([t.text for t in inner]) == "Task":
             if phrase[-1].lower_ in PART_NOUNS:
                 continue  # 'a segment-level prediction module': what a part does, not a task the paper addresses
+            if all(t.is_title for t in inner) or doc[phrase.end - 1].is_title:
+                continue  # 'Bayesian Additive Regression Trees': words of a name, not a task inside a phrase
             # 'image generation benchmarks', 'graph data augmentation algorithm': the task inside
             label = _lower_title_case(inner)
             if not is_generic_label(label) and is_specific_phrase(label):

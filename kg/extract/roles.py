@@ -481,14 +481,12 @@ def _negated(span: Span) -> bool:
 MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
                               "sector", "community"])
 EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])
-INSPIRATION_WORDS = frozenset(["inspiration", "inspired"])
 EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields"])
 
 
 def _named_as_an_application(span: Span) -> bool:
-    """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare',
-    'inspired by X': examples of where a method might serve, or where an idea came from, not what the paper works
-    on."""
+    """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
+    examples of where a method might serve, not what the paper works on."""
     doc = span.doc
     if not speaks_of_itself(span.sent) and _under_a_purpose_noun(span.root):
         return True
@@ -496,8 +494,6 @@ def _named_as_an_application(span: Span) -> bool:
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in doc[max(span.sent.start, i - 6) : i])
-        if doc[i].lower_ in INSPIRATION_WORDS:
-            return True  # 'drawing inspiration from advances in causal inference'
         if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS \
                 and span.sent.start in opening_sentences(doc):
             return True  # opening with 'a step in vision-language tasks (image captioning, visual question ...)'
@@ -836,7 +832,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 proposed = max(proposed or found, found)
             if compared_here:
                 compared = True
-                compared_spans += 1
+                # ('robustness against common corruptions': what a task is against is no comparison)
+                compared_spans += _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() not in {"against", "over"}
                 cue_of.setdefault("compares", _cue_word(span, COMPARISON_CUES))
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
