@@ -295,3 +295,11 @@ def test_a_long_form_starts_at_the_start_of_a_hyphenated_word(extractor):
     got = found(extractor, "This paper proposes a novel Self-Supervised Quux-Aware Knowledge Distillation (SQAKD) "
                            "framework.")
     assert got["Self-Supervised Quux-Aware Knowledge Distillation"] == ("Method", "proposes")
+
+
+def test_what_the_abstract_says_a_known_method_is_decides_its_type(extractor):
+    got = found(extractor, "Empirical risk minimization is an important class of optimization problems with many "
+                           "applications. We propose a new quux solver.")
+    assert got["empirical risk minimization"] == ("Task", "addresses")
+    got = found(extractor, "We train the model by empirical risk minimization.")
+    assert got["empirical risk minimization"] == ("Method", "uses")

@@ -563,6 +563,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
     for cand in list(by_key.values()):
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)
                       and not (cand.type == "Metric" and _minimised(span))]
+        if cand.type == "Method" and any(_defined_as_a_problem(span) for span in cand.spans):
+            cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems'
         if cand.type == "Task" and cand.spans and all(_names_a_kind_of_method(span) or _used_as_a_tool(span)
                                                       for span in cand.spans):
             # 'the half-quadratic minimization technique', 'an error-aware sampling method', 'trained with deep
@@ -687,6 +689,26 @@ def _noun_type(token: Token) -> str | None:
     if word in {"metric", "metrics", "measure", "score", "criterion"} or word in METRIC_HEADS:
         return "Metric"
     return None
+
+
+PROBLEM_WORDS = frozenset(["problem", "task"])
+
+
+def _defined_as_a_problem(span: Span) -> bool:
+    """'X is a fundamental problem', 'X is an important class of optimization problems': what the paper says the
+    thing is, whatever the gazetteers hold it to be."""
+    root = span.root
+    if root.dep_ not in {"nsubj", "nsubjpass"} or root.head.lemma_ != "be":
+        return False
+    for attr in (c for c in root.head.children if c.dep_ == "attr"):
+        nouns = [attr]
+        if attr.lemma_ in {"class", "family", "kind", "type"}:  # ('class of optimization problems', read either way)
+            nouns += [c for c in attr.children if c.dep_ == "appos"] + [
+                g for c in attr.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                if g.dep_ == "pobj"]
+        if any(noun.lemma_ in PROBLEM_WORDS for noun in nouns):
+            return True
+    return False
 
 
 def _named_as(span: Span) -> str | None:
