@@ -750,3 +750,15 @@ def test_a_long_form_the_opening_defines_is_not_the_titles_proposal(extractor):
         "Recommendation needs structure. We propose a Sparse Quux Graph Network (SQGN) for it.",
         title="Sparse Quux Graph Network for Recommendation")
     assert ("sparse quux graph network", "proposes") in {(m.label.lower(), m.role) for m in mentions}
+
+
+def test_a_technique_called_by_name_that_a_proposal_utilizes_is_not_proposed(extractor):
+    result = found(extractor, "This paper proposes a method that utilizes a tokenization technique called QuuxPiece "
+                              "regularization. We propose a new estimator called FooEst.")
+    assert result["FooEst"] == ("Method", "proposes")
+    assert not any(role == "proposes" and "Quux" in label for label, (_, role) in result.items())
+
+
+def test_capitalised_words_joined_by_a_hyphen_before_an_acronym_are_its_name(extractor):
+    result = found(extractor, "We design a novel Dual-Quux Framework DQF for the task.")
+    assert result["Dual-Quux Framework DQF"] == ("Method", "proposes")

@@ -201,8 +201,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role == "describes" or (cand.untyped and role != "proposes"):
             continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
         if role == "proposes" and not cand.named and names_its_proposal \
-                and label_key(cand.label).split()[-1] in KIND_HEADS:
-            continue  # 'a portable bimanual teleoperation system' describes the FooBot the paper names
+                and label_key(cand.label).split()[-1].split("-")[-1] in KIND_HEADS:
+            continue  # 'a portable bimanual teleoperation system', 'a robust meta-algorithm' describe the FooBot the
+            # paper names
         in_passing = cand.rule == "noun-phrase" or (cand.rule == "name" and cand.type == "Method" and role == "uses"
                                                     and not names_any(title, cand.keys))
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \

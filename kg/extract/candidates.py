@@ -210,6 +210,9 @@ def name_span(doc: Doc, token: Token) -> Span:
         # 'the Agent Graph ODE': capitalised words right before an acronym are the rest of its name
         while start > 0 and token.i - start < 3 and _title_word(doc[start - 1]):
             start -= 1
+        while start >= 2 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_ \
+                and not doc[start - 2].whitespace_ and doc[start - 2].text[:1].isupper():
+            start -= 2  # 'Dual-Module Framework DMF'
         if start < token.i:
             return doc[start:end]
     same_kind = next((test for test in (_word_in_capitals, _camel_case) if test(token)), None)

@@ -246,7 +246,7 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "xcomp"} or (child.dep_ == "dobj" and child.pos_ != "PRON"):
                     objects |= _head_chain(child)
-        if token.lower_ in NAMING_WORDS and not _names_prior_work(sent):
+        if token.lower_ in NAMING_WORDS and not _names_prior_work(sent) and not _named_for_use(token):
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "dobj", "xcomp", "appos", "npadvmod", "prep"}:
                     objects |= _head_chain(child)
@@ -268,6 +268,12 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             named = token.doc[token.i + 2]  # '..., referred to as online logit modulation (OLM)'
             objects |= {i for c in named.children if c.dep_ == "pobj" for i in _head_chain(c)}
     return objects, listed
+
+
+def _named_for_use(naming: Token) -> bool:
+    """'a method that utilizes a tokenization technique called X': the name of something the paper takes up."""
+    owner = naming.head
+    return owner.dep_ in {"dobj", "pobj"} and owner.head.lemma_.lower() in USE_VERBS
 
 
 def _names_prior_work(sent: Span) -> bool:
