@@ -762,3 +762,20 @@ def test_a_technique_called_by_name_that_a_proposal_utilizes_is_not_proposed(ext
 def test_capitalised_words_joined_by_a_hyphen_before_an_acronym_are_its_name(extractor):
     result = found(extractor, "We design a novel Dual-Quux Framework DQF for the task.")
     assert result["Dual-Quux Framework DQF"] == ("Method", "proposes")
+
+
+def test_a_method_met_only_in_sentences_about_others_work_is_not_used(extractor):
+    result = found(extractor, "We propose QuuxNet, a compact network. Existing approaches learn all parameters and "
+                              "then compress them via ad hoc processing such as model pruning. QuuxNet is small.")
+    assert result["network pruning"][1] != "uses"
+    result = found(extractor, "We propose QuuxNet, a compact network. We compress it with model pruning.")
+    assert result["network pruning"] == ("Method", "uses")
+
+
+def test_what_the_paper_likens_its_work_to_is_not_used(extractor):
+    result = found(extractor, "In this perspective, our model can be seen as a hierarchical RL algorithm that learns "
+                              "a posterior.")
+    assert "hierarchical reinforcement learning" not in result
+    result = found(extractor, "Our model can be seen as a quux filter. We train it with hierarchical reinforcement "
+                              "learning.")
+    assert result["hierarchical reinforcement learning"] == ("Method", "uses")

@@ -15,7 +15,14 @@ from spacy.tokens import Doc, Span
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
-from kg.extract.background import after_outlook, in_opening_subject, is_topic, opening_sentences, prior_work_word
+from kg.extract.background import (
+    after_outlook,
+    in_opening_subject,
+    is_topic,
+    opening_sentences,
+    prior_work_word,
+    speaks_of_itself,
+)
 from kg.extract.candidates import (
     Candidate,
     collect_candidates,
@@ -28,9 +35,9 @@ from kg.extract.lexicon import (
     DATASET_HEADS,
     KIND_HEADS,
     MODEL_WORDS,
+    USE_VERBS,
 )
 from kg.extract.roles import (
-    USE_VERBS,
     analysis_sentences,
     assign_roles,
     engaged,
@@ -136,6 +143,13 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
             and not any(topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
+def _prior_work_only(cand: Candidate, title: str) -> bool:
+    """A method met only in sentences about others' work, wherever they stand ('Existing approaches compress
+    them via ad hoc processing such as model pruning'), and not named in the title."""
+    return cand.type == "Method" and not names_any(title, cand.keys) and all(
+        prior_work_word(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
+
+
 def _claimed_quality(span: Span) -> bool:
     """The phrase follows a word claiming a quality for it ('shows superior decision-making and robustness')."""
     doc = span.doc
@@ -220,7 +234,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.keys):
             continue  # named only for later work ('future work could extend this to X')
-        if role in DEFAULT_ROLES and _background_only(cand, opening, title):
+        if role in DEFAULT_ROLES and (_background_only(cand, opening, title) or _prior_work_only(cand, title)):
             prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
             if not (cand.named and cand.type == "Method" and prior):
                 continue  # the field the paper sets out from, not what it works on or with

@@ -31,6 +31,7 @@ from kg.extract.lexicon import (
     OUTCOME_HEADS,
     TASK_HEADS,
     TRAILING_WORDS,
+    USE_VERBS,
 )
 from kg.normalize import label_key
 from kg.specificity import (
@@ -655,7 +656,6 @@ def _names_a_machine(span: Span) -> bool:
 
 PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle", "provide"])
 TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
-USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"])
 
 
 def _used_as_a_tool(span: Span) -> str:
@@ -669,8 +669,8 @@ def _used_as_a_tool(span: Span) -> str:
         done_with = root.head.head
         if done_with.lemma_.lower() in PROBLEM_VERBS:
             return ""  # 'models struggle with low-resource languages': the problem, not the tool
-        if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing"):
-            return root.head.text
+        if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing") or done_with.lower_ in METHOD_KINDS:
+            return root.head.text  # ('algorithms with nonlinear function approximation')
     # 'we employ multi-task learning', 'optical flow is employed to capture motion'
     return root.head.text if root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in USE_VERBS else ""
 

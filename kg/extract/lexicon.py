@@ -237,3 +237,7 @@ CLAIM_WORDS = frozenset(["superior", "better", "improved", "enhanced", "stronger
 
 # What introduces the name an author gives: 'a platform called Lantern', 'a method dubbed FooNet'
 NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "denoted"])
+
+# What a paper does with a method it takes up ('we employ X', 'by adopting X', 'X is used', 'we build on X')
+USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "utilize", "utilise", "apply", "base", "build",
+                       "combine", "integrate", "incorporate", "rely", "exploit"])

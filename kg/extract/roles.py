@@ -21,6 +21,7 @@ from kg.extract.lexicon import (
     OWN_KINDS,
     PRIOR_SUBJECT_WORDS,
     PRIOR_WORK_WORDS,
+    USE_VERBS,
 )
 from kg.normalize import label_key
 from kg.specificity import ESTABLISHED_DF, reference_df
@@ -469,11 +470,19 @@ def _governing_word(token: Token) -> Token:
     return token
 
 
+# 'our model can be seen as a hierarchical RL algorithm': a likeness, not a thing the paper uses
+LIKENESS_VERBS = frozenset(["see", "view", "regard", "interpret", "think", "consider", "understand"])
+
+
 def _negated(span: Span) -> bool:
-    """'without X', 'w/o X', 'does not require X', 'eliminates the need for X', 'X-free'."""
+    """'without X', 'w/o X', 'does not require X', 'eliminates the need for X', 'X-free'; and 'can be seen as
+    X', which likens the paper's own work to X."""
     doc = span.doc
     for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
         if doc[i].lower_ in {"without", "w/o"}:
+            return True
+        if doc[i].lower_ == "as" and i > 0 and doc[i - 1].tag_ == "VBN" and doc[i - 1].lemma_ in LIKENESS_VERBS \
+                and any(t.lower_ in {"be", "can", "could", "may"} for t in doc[max(span.sent.start, i - 4) : i]):
             return True
         if doc[i].is_punct:
             break
@@ -904,11 +913,6 @@ ENGAGE_NOUNS = frozenset(
 )
 
 
-# What a paper does with a method it takes up: a descriptive method phrase is used only under one of these
-# ('by adopting the spline approximation', 'residual blocks are used'), not in 'a subclass of monotone
-# submodular functions' or 'RL algorithms with parameterized policies'
-USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "utilize", "utilise", "apply", "base", "build",
-                       "combine", "integrate", "incorporate", "rely", "exploit"])
 
 
 def engaged(span: Span, words: frozenset[str] = ENGAGE_VERBS | ENGAGE_NOUNS) -> bool:
