@@ -779,3 +779,14 @@ def test_what_the_paper_likens_its_work_to_is_not_used(extractor):
     result = found(extractor, "Our model can be seen as a quux filter. We train it with hierarchical reinforcement "
                               "learning.")
     assert result["hierarchical reinforcement learning"] == ("Method", "uses")
+
+
+def test_a_quality_claimed_beside_another_is_not_a_task_addressed(extractor):
+    result = found(extractor, "We propose QuuxTraj. Experiments confirm the effectiveness and interpretability of "
+                              "our method, showcasing superior generalization and interpretability.")
+    assert "model interpretability" not in result
+    result = found(extractor, "We propose QuuxTraj for model interpretability.")
+    assert result["model interpretability"] == ("Task", "addresses")
+    result = found(extractor, "QuuxTraj improves unseen tasks (base-to-novel generalization, domain generalization, "
+                              "and cross-dataset generalization).")
+    assert result["domain generalization"] == ("Task", "addresses")  # kinds of a quality are tasks

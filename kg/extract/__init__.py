@@ -10,7 +10,7 @@ from pathlib import Path
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
@@ -150,10 +150,27 @@ def _prior_work_only(cand: Candidate, title: str) -> bool:
         prior_work_word(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
 
 
+# What a paper claims of its method beside a quality: 'the effectiveness and interpretability of our model'
+QUALITY_NOUNS = frozenset(["accuracy", "effectiveness", "efficiency", "performance", "superiority", "scalability",
+                           "robustness", "generalization", "generalisation", "improvement", "efficacy", "utility"])
+
+
 def _claimed_quality(span: Span) -> bool:
-    """The phrase follows a word claiming a quality for it ('shows superior decision-making and robustness')."""
+    """The phrase follows a word claiming a quality for it ('shows superior decision-making and robustness'), or
+    stands beside a quality claimed ('confirm the effectiveness and interpretability of our model')."""
     doc = span.doc
-    return span.start > span.sent.start and doc[span.start - 1].lower_ in CLAIM_WORDS
+    if span.start > span.sent.start and doc[span.start - 1].lower_ in CLAIM_WORDS:
+        return True
+    root = span.root
+    beside = [*root.conjuncts] + ([root.head] if root.dep_ == "conj" else [])
+    return any(t.lower_ in QUALITY_NOUNS and _bare(t) for t in beside)
+
+
+def _bare(noun: Token) -> bool:
+    """'generalization', 'superior generalization': the quality itself, not a kind of it ('domain
+    generalization' is a task)."""
+    return not any(c.dep_ in {"compound", "npadvmod", "nmod"} or (c.dep_ == "amod" and c.lower_ not in CLAIM_WORDS)
+                   for c in noun.children)
 
 
 def _names_a_model(cand: Candidate) -> bool:
@@ -223,7 +240,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
-        if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and all(_claimed_quality(s) for s in cand.spans):
+        if role in DEFAULT_ROLES and (cand.rule == "noun-phrase" or cand.type == "Task") \
+                and all(_claimed_quality(s) for s in cand.spans) and not names_any(title, cand.keys):
             continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and (cand.type == "Metric" or (
                 cand.type == "Method" and not any(engaged(s, USE_VERBS) for s in cand.spans))):
