@@ -770,6 +770,9 @@ def test_a_method_met_only_in_sentences_about_others_work_is_not_used(extractor)
     assert result["network pruning"][1] != "uses"
     result = found(extractor, "We propose QuuxNet, a compact network. We compress it with model pruning.")
     assert result["network pruning"] == ("Method", "uses")
+    result = found(extractor, "We propose a tracker. Spatial updates are computed using a state-space model that "
+                              "uses knowledge of the prior dynamics of the agent.")  # a Bayesian prior, not prior work
+    assert result["state space model"] == ("Method", "uses")
 
 
 def test_what_the_paper_likens_its_work_to_is_not_used(extractor):

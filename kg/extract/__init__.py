@@ -16,6 +16,7 @@ from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
 from kg.extract.background import (
+    about_others_work,
     after_outlook,
     in_opening_subject,
     is_topic,
@@ -147,7 +148,7 @@ def _prior_work_only(cand: Candidate, title: str) -> bool:
     """A method met only in sentences about others' work, wherever they stand ('Existing approaches compress
     them via ad hoc processing such as model pruning'), and not named in the title."""
     return cand.type == "Method" and not names_any(title, cand.keys) and all(
-        prior_work_word(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
+        about_others_work(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
 
 
 # What a paper claims of its method beside a quality: 'the effectiveness and interpretability of our model'

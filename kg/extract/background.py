@@ -68,6 +68,23 @@ def prior_work_word(sent: Span) -> str:
     return next((t.text for t in sent if t.lower_ in PRIOR_WORK_WORDS), "")
 
 
+# Words that say a sentence is about others' work on their own ('existing methods'), and those that say so only
+# before a noun of work ('prior work', 'current approaches'; not 'the prior dynamics')
+OTHERS_WORDS = frozenset(["existing", "previous", "conventional", "traditional", "competing", "earlier", "mainstream"])
+OTHERS_BEFORE_WORK = frozenset(["prior", "current", "recent", "state-of-the-art", "classical"])
+WORK_NOUNS = frozenset(["work", "works", "art", "method", "methods", "approach", "approaches", "study", "studies",
+                        "literature", "research", "solution", "solutions", "technique", "techniques", "model",
+                        "models", "algorithm", "algorithms", "system", "systems", "framework", "frameworks"])
+
+
+def about_others_work(sent: Span) -> bool:
+    """'Existing approaches rely on X', 'X was proposed in prior work': a sentence about others' work."""
+    tokens = list(sent)
+    return any(t.lower_ in OTHERS_WORDS or (t.lower_ in OTHERS_BEFORE_WORK and i + 1 < len(tokens)
+                                             and tokens[i + 1].lower_ in WORK_NOUNS)
+               for i, t in enumerate(tokens))
+
+
 # 'Future work could extend this to X', 'we hope this paves the way for X': what the paper leaves for later
 OUTLOOK_WORDS = frozenset(["hope", "pave", "paves", "avenue", "avenues", "envision"])
 FUTURE_NOUNS = frozenset(["work", "research", "direction", "directions", "study", "studies", "development",
