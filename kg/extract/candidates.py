@@ -866,21 +866,25 @@ def _in_a_list(token: Token) -> bool:
             or token.text == "." and token.i > 0 and doc[token.i - 1].lower_ == "viz")  # 'viz.' cut in two
 
 
-def _list_head(span: Span) -> Token | None:
-    """The noun a list of names hangs from, read along the words (the parse of such lists is often wrong):
-    'four benchmarks (i.e., LaSOT, TNL2K and OTB)' and 'on CUHK-SYSU and PRW datasets' give the benchmarks and
-    the datasets, across the other names of the list."""
+def _list_start(span: Span) -> int:
+    """The index of the word a list of names that `span` stands in starts after, read back along the words (the
+    parse of such lists is often wrong): across names, versions, the words between them and capitalised words
+    ('datasets (50Salads, Breakfast, GTEA)'); the sentence's start - 1 when the list opens the sentence."""
     doc = span.doc
-
-    def skippable(token: Token) -> bool:  # 'datasets (50Salads, Breakfast, GTEA)': capitalised words too
-        return _in_a_list(token) or token.text[:1].isupper() and token.i > span.sent.start
-
     i = span.start - 1
-    while i >= span.sent.start and skippable(doc[i]):
+    while i >= span.sent.start and (_in_a_list(doc[i]) or doc[i].text[:1].isupper() and i > span.sent.start):
         i -= 1
-    before = doc[i] if i >= span.sent.start and i < span.start - 1 else None
+    return i
+
+
+def _list_head(span: Span) -> Token | None:
+    """The noun a list of names hangs from: 'four benchmarks (i.e., LaSOT, TNL2K and OTB)' and 'on CUHK-SYSU and
+    PRW datasets' give the benchmarks and the datasets, across the other names of the list."""
+    doc = span.doc
+    i = _list_start(span)
+    before = doc[i] if span.sent.start <= i < span.start - 1 else None
     j = span.end
-    while j < span.sent.end and (skippable(doc[j]) and doc[j].text != "("):
+    while j < span.sent.end and doc[j].text != "(" and (_in_a_list(doc[j]) or doc[j].text[:1].isupper()):
         j += 1
     after = doc[j] if j < span.sent.end else None
     if i == span.start - 2 and doc[i + 1].text == "," and span.root.dep_ in {"nsubj", "nsubjpass"}:
@@ -892,13 +896,12 @@ def _list_head(span: Span) -> Token | None:
 
 
 def _word_before_list(span: Span) -> Token | None:
-    """The word a list of names starts after, read along the words: 'on' in 'on JHMDB and UCF101-24'."""
+    """The word a list of names starts after: 'on' in 'on JHMDB and UCF101-24'; None after 'such as', 'e.g.'
+    ('methods such as FooNet': examples of what came before, not the list's own start)."""
     doc = span.doc
-    i = span.start - 1
-    while i >= span.sent.start and (_in_a_list(doc[i]) or doc[i].text[:1].isupper() and i > span.sent.start):
-        if doc[i].lower_ in {"such", "as", "like", "e.g.", "eg", "including"}:
-            return None  # 'methods such as FooNet': examples of what came before, not the list's own start
-        i -= 1
+    i = _list_start(span)
+    if any(t.lower_ in {"such", "as", "like", "e.g.", "eg", "including"} for t in doc[i + 1 : span.start]):
+        return None
     return doc[i] if i >= span.sent.start else None
 
 

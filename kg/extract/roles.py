@@ -913,8 +913,6 @@ ENGAGE_NOUNS = frozenset(
 )
 
 
-
-
 def engaged(span: Span, words: frozenset[str] = ENGAGE_VERBS | ENGAGE_NOUNS) -> bool:
     """Whether a word governing the mention, up to its clause's verb, says the paper works on or with it (see
     ENGAGE_VERBS and ENGAGE_NOUNS; USE_VERBS for a method it uses)."""
