@@ -144,9 +144,11 @@ def test_a_one_word_task_under_another_noun_is_not_that_task(extractor):
 def test_a_descriptive_phrase_met_in_passing_is_not_a_statement(extractor):
     text = ("We propose QuillNet for graph matching. These properties indicate that the decision-making process of "
             "neural networks tends to use few features. Experiments on quux clustering confirm it.")
-    result = found(extractor, text)
+    result = found(extractor, text, title="QuillNet: Graph Matching for Quux Clustering")
     assert "decision-making process" not in result
     assert result["quux clustering"] == ("Task", "addresses")
+    # a task phrase no list knows, said once and nowhere else, is not borne out
+    assert "quux clustering" not in found(extractor, text)
 
 
 def test_a_praised_description_left_with_no_name_is_no_concept(extractor):

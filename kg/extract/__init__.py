@@ -124,6 +124,9 @@ def _evidence(cand: Candidate) -> list[Evidence]:
 
 
 DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
+# Rules that make a task of a descriptive phrase rather than of a known task's name
+DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "task-in-compound", "proposal-phrase",
+                                  "nominalised-task"])
 
 
 def _paradigm_used(cand: Candidate, title: str) -> bool:
@@ -199,6 +202,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     # (not one the opening defines, before the paper speaks of itself: 'Adaptive importance sampling (AIS)
     # algorithms are widely used ...' is the field's)
     proposing = {t.i for phrase in proposed_phrases for t in phrase.sent} - _purpose_clauses(proposed_phrases)
+    proposal_words = {t.i for phrase in proposed_phrases for t in phrase}
     field_defines = opening_sentences(doc)
     coined_in_title = {cand.key for cand in candidates if cand.rule == "acronym-definition" and cand.type == "Method"
                        and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
@@ -250,6 +254,12 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # or 'method' is as often a part, an input or a generic word as a thing the paper reports or uses; a
             # method phrase is one it uses only under a verb of use ('by adopting the spline approximation')
             continue
+        if role == "addresses" and cand.rule in DESCRIBED_TASK_RULES and len(cand.spans) == 1 \
+                and not names_any(title, cand.keys) and not is_topic(cand.spans[0]) \
+                and cand.spans[0].root.head.i not in proposal_words:
+            continue  # a task phrase no list knows, said once in passing: as often a step, a setting or a side
+            # remark as the paper's problem; the title, the opening's topic, a second mention or the proposal it
+            # names ('we build a character recognition method') bears it out
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.keys):
             continue  # named only for later work ('future work could extend this to X')
