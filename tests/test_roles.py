@@ -795,3 +795,11 @@ def test_a_quality_claimed_beside_another_is_not_a_task_addressed(extractor):
     result = found(extractor, "QuuxTraj improves unseen tasks (base-to-novel generalization, domain generalization, "
                               "and cross-dataset generalization).")
     assert result["domain generalization"] == ("Task", "addresses")  # kinds of a quality are tasks
+
+
+def test_a_task_phrase_the_abstract_calls_a_task_is_addressed(extractor):
+    result = found(extractor, "We propose FooCls. We demonstrate this across two non-topical quux classification "
+                              "tasks. FooCls improves unseen tasks (base-to-novel quux generalization, and cross-quux "
+                              "generalization).")
+    assert result["non-topical quux classification"] == ("Task", "addresses")
+    assert result["cross-quux generalization"] == ("Task", "addresses")

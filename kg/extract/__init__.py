@@ -147,6 +147,23 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
             and not any(topic(span) for span in cand.spans) and not names_any(title, cand.keys))
 
 
+TASK_WORDS = frozenset(["task", "tasks", "problem", "problems"])
+
+
+def _called_a_task(span: Span) -> bool:
+    """'two non-topical classification tasks', 'the one-sided matching problem', 'unseen tasks (base-to-novel
+    generalization, ...)': the abstract itself calls the phrase a task."""
+    doc = span.doc
+    if span.end < len(doc) and doc[span.end].lower_ in TASK_WORDS:
+        return True
+    for i in range(span.start - 1, max(span.sent.start, span.start - 12) - 1, -1):
+        if doc[i].text in {")", ";", "."}:
+            return False
+        if doc[i].text == "(":
+            return i > 0 and doc[i - 1].lower_ in TASK_WORDS
+    return False
+
+
 def _prior_work_only(cand: Candidate, title: str) -> bool:
     """A method met only in sentences about others' work, wherever they stand ('Existing approaches compress
     them via ad hoc processing such as model pruning'), and not named in the title."""
@@ -256,10 +273,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             continue
         if role == "addresses" and cand.rule in DESCRIBED_TASK_RULES and len(cand.spans) == 1 \
                 and not names_any(title, cand.keys) and not is_topic(cand.spans[0]) \
-                and cand.spans[0].root.head.i not in proposal_words:
+                and cand.spans[0].root.head.i not in proposal_words and not _called_a_task(cand.spans[0]):
             continue  # a task phrase no list knows, said once in passing: as often a step, a setting or a side
-            # remark as the paper's problem; the title, the opening's topic, a second mention or the proposal it
-            # names ('we build a character recognition method') bears it out
+            # remark as the paper's problem; the title, the opening's topic, a second mention, the proposal it
+            # names ('we build a character recognition method') or the word 'task' bears it out
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.keys):
             continue  # named only for later work ('future work could extend this to X')
