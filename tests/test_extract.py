@@ -303,3 +303,33 @@ def test_what_the_abstract_says_a_known_method_is_decides_its_type(extractor):
     assert got["empirical risk minimization"] == ("Task", "addresses")
     got = found(extractor, "We train the model by empirical risk minimization.")
     assert got["empirical risk minimization"] == ("Method", "uses")
+
+
+def test_plain_word_dataset_names_listed_with_a_known_dataset(extractor):
+    result = found(extractor, "We conduct extensive evaluations on the Ego4D, 40Widgets, and Quux Gaze+ benchmarks.")
+    assert result["40Widgets"] == ("Dataset", "evaluated_on")
+    assert result["Quux Gaze+"] == ("Dataset", "evaluated_on")
+    result = found(extractor, "We propose FooEdit. Our experiments on COCO, Outdoor Scenes, and CUB show gains.")
+    assert result["Outdoor Scenes"] == ("Dataset", "evaluated_on")  # 'our experiments' propose no dataset
+    # no known dataset in the list, or not a whole item of it: no name
+    result = found(extractor, "Experiments on Java and Python datasets show gains. Results on Ego4D and Quux improve.")
+    assert "Python" not in result and "Quux" not in result
+    result = found(extractor, "We report results on CIFAR-10 and Gaussian mixtures, and on English and German.")
+    assert not {"Gaussian", "English", "German"} & set(result)
+
+
+def test_a_known_method_the_title_names_as_its_means_is_used(extractor):
+    result = found(extractor, "We study how to segment teeth in intra-oral scans.",
+                   "Self-Supervised Learning With Masked Autoencoders for Teeth Segmentation")
+    assert result["masked autoencoder"] == ("Method", "uses")
+    result = found(extractor, "We study how to segment teeth in intra-oral scans.",
+                   "Masked Autoencoders Segment Teeth")
+    assert "masked autoencoder" not in result  # the title's subject, not its means
+
+
+def test_a_moment_is_no_time_metric(extractor):
+    text = "Our model reduces training time by 40%. It can be queried about objects unseen at training time."
+    result = {m.label: m for m in extractor.extract_text(text)}
+    assert len(result["wall-clock time"].evidence) == 1
+    assert "wall-clock time" not in found(extractor, "Models can be queried about objects unseen at training time, "
+                                                     "and they achieve a 40% higher accuracy.")

@@ -803,3 +803,15 @@ def test_a_task_phrase_the_abstract_calls_a_task_is_addressed(extractor):
                               "generalization).")
     assert result["non-topical quux classification"] == ("Task", "addresses")
     assert result["cross-quux generalization"] == ("Task", "addresses")
+
+
+def test_a_clause_joined_by_and_has_its_own_verb(extractor):
+    from kg.extract.lexicon import USE_VERBS
+    from kg.extract.roles import engaged
+    doc = extractor.nlp("Our algorithm applies to a non-smooth penalty function, and achieves a convergence rate "
+                        "for strongly convex functions.")
+    functions = next(t for t in doc if t.text == "functions")
+    assert not engaged(doc[functions.i - 2 : functions.i + 1], USE_VERBS)  # 'achieves', not 'applies'
+    doc = extractor.nlp("We apply strongly convex functions to the problem.")
+    functions = next(t for t in doc if t.text == "functions")
+    assert engaged(doc[functions.i - 2 : functions.i + 1], USE_VERBS)

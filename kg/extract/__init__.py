@@ -46,7 +46,7 @@ from kg.extract.roles import (
     names_a_method,
     proposal_phrases,
 )
-from kg.extract.title import is_paradigm, subtitle_kind, title_names, title_tasks
+from kg.extract.title import is_paradigm, subtitle_kind, title_methods, title_names, title_tasks
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import ESTABLISHED_DF, is_term, reference_df
@@ -209,7 +209,7 @@ def _proper_name(cand: Candidate) -> bool:
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", title_doc: Doc | None = None,
                 ) -> list[Mention]:
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
-    `title_doc`, the parsed title, adds the tasks it names."""
+    `title_doc`, the parsed title, adds the tasks it names and the known methods it names as its means."""
     proposed_phrases = proposal_phrases(doc)
     candidates = collect_candidates(doc, proposed_phrases)
     # a long form the paper coins an acronym for and its title names is what the paper is about: its own
@@ -326,6 +326,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         ))
     if title_doc is not None:
         mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions}, doc_text_of(doc))
+        mentions += title_methods(title_doc, known | {label_key(m.label) for m in mentions})
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

@@ -22,6 +22,7 @@ from kg.extract.lexicon import (
     GENERIC_OBJECT_WORDS,
     GENERIC_WORDS,
     HARDWARE_NOUNS,
+    LANGUAGE_NAMES,
     METHOD_HEADS,
     METHOD_KINDS,
     METRIC_HEADS,
@@ -435,6 +436,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             # name a dataset's task: 'VQA datasets')
         if hit.label_ == "Metric" and hit.text.islower() and not _reports_a_result(hit.sent):
             continue  # 'a balance between accuracy and security': no result is reported in that metric
+        if hit.label_ == "Metric" and hit[-1].lower_ == "time" and hit.start > 0 \
+                and doc[hit.start - 1].lower_ in {"at", "during", "before", "after", "until"}:
+            continue  # 'objects not available at training time': a moment, not a measure
         wider = _wider_phrase(hit) if hit.label_ == "Task" else None
         if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or all(
                 is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
@@ -472,6 +476,21 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
             continue  # 'Givens' of 'so-called Givens rotations'
         label = span.text.removesuffix(".")  # "RP1M." at a sentence end, which the tokenizer keeps whole
         add(Candidate(label=label, type=ctype, rule="name", confidence=0.7, named=True), span)
+
+    # 5b. datasets named in plain capitalised words or led by digits ('on Ego4D, 50Salads, and Breakfast'): a name
+    #     only as an item of a list that holds a known dataset
+    data_spans = [hit for hit in gazetteer if hit.label_ == "Dataset"] + [
+        span for cand in by_key.values() if cand.type == "Dataset" for span in cand.spans]
+    data_tokens = {i for span in data_spans for i in range(span.start, span.end)}
+    proposal_tokens = {i for chunk in proposed_phrases for i in range(chunk.start, chunk.end)}
+    for token in doc:
+        if token.i in taken or token.i in proposal_tokens or not data_tokens or not _plain_name_word(token):
+            continue
+        span = _plain_name_span(doc, token)
+        if any(i in taken or i in proposal_tokens for i in range(span.start, span.end)) or _title_cased_text(span.sent):
+            continue
+        if _list_item(span) and not data_tokens.isdisjoint(_list_around(span)):
+            add(Candidate(label=span.text, type="Dataset", rule="data-name", confidence=0.7), span)
 
     # 6. what the authors say they propose, whatever its head noun
     for chunk in proposed_phrases:
@@ -581,6 +600,56 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
                 # field's ('attacks embed vulnerabilities through data poisoning'), which the paper may address
                 cand.tool_word = tool_words[0]
     return [cand for cand in by_key.values() if cand.spans]
+
+
+_DIGIT_LED_NAME = re.compile(r"\d+[A-Za-z]{2,}[A-Za-z0-9]*")
+
+
+def _plain_name_word(token: Token) -> bool:
+    """'Breakfast', 'Drone', '50Salads': a capitalised word inside a sentence, or a name led by digits ('3DMatch');
+    what a dataset's name may be made of when it has no capitals inside ('Gaze+' of 'EGTEA Gaze+' too)."""
+    text = token.text.removesuffix("+")
+    if token.is_sent_start or token.is_stop or text in NOT_NAMES:
+        return False
+    if _DIGIT_LED_NAME.fullmatch(text):
+        return any(c.isupper() for c in text)
+    return text.isalpha() and len(text) > 1 and text[0].isupper() and token.lower_ not in LANGUAGE_NAMES
+
+
+def _plain_name_span(doc: Doc, token: Token) -> Span:
+    """Grow over hyphen-joined capitalised parts, a glued '+', and the capitalised words that follow ('Drone-Action',
+    'Quux Gaze+')."""
+    start, end = token.i, token.i + 1
+    while start >= 2 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_ \
+            and not doc[start - 2].whitespace_ and doc[start - 2].text[:1].isupper():
+        start -= 2
+    while end < len(doc) and end - start < 6:
+        if end + 1 < len(doc) and _hyphen_joined(doc, end - 1) and (doc[end + 1].text[:1].isupper()
+                                                                    or doc[end + 1].text.isdigit()):
+            end += 2
+        elif (doc[end].text == "+" and not doc[end - 1].whitespace_) or (
+                doc[end - 1].whitespace_ and _plain_name_word(doc[end]) and not _YEAR.fullmatch(doc[end].text)):
+            end += 1
+        else:
+            break
+    return doc[start:end]
+
+
+def _list_item(span: Span) -> bool:
+    """The words are a whole item of a list: a comma, 'and', 'or', a bracket or a colon on either side (or the
+    list's noun after them: 'and Breakfast datasets')."""
+    doc = span.doc
+    if span.start <= span.sent.start or span.end >= span.sent.end:
+        return False
+    before, after = doc[span.start - 1], doc[span.end]
+    return (before.text in {",", "(", ":"} or before.lower_ in {"and", "or"}) and (
+        after.text in {",", ")", ".", ";"} or after.lower_ in {"and", "or"} or after.lower_ in DATASET_HEADS)
+
+
+def _title_cased_text(sent: Span) -> bool:
+    """A title written in capitals ('Robust Learning With Noisy Labels'): most of its words capitalised."""
+    words = [t for t in sent if t.is_alpha and not t.is_stop]
+    return len(words) >= 3 and sum(t.is_lower for t in words) < len(words) / 5
 
 
 def _given_name(token: Token) -> Span | None:

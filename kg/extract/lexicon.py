@@ -241,3 +241,20 @@ NAMING_WORDS = frozenset(["called", "named", "termed", "dubbed", "coined", "deno
 # What a paper does with a method it takes up ('we employ X', 'by adopting X', 'X is used', 'we build on X')
 USE_VERBS = frozenset(["use", "employ", "leverage", "adopt", "utilize", "utilise", "apply", "base", "build",
                        "combine", "integrate", "incorporate", "rely", "exploit"])
+
+# Natural languages (and the peoples' adjectives that name them), which a results sentence lists as it lists
+# datasets: 'translation on English, French and German'
+LANGUAGE_NAMES = frozenset(
+    [
+        "english", "french", "german", "spanish", "portuguese", "italian", "dutch", "russian", "polish", "czech",
+        "ukrainian", "romanian", "greek", "turkish", "arabic", "hebrew", "persian", "farsi", "urdu", "hindi",
+        "bengali", "tamil", "telugu", "marathi", "gujarati", "punjabi", "nepali", "chinese", "mandarin",
+        "cantonese", "japanese", "korean", "vietnamese", "thai", "indonesian", "malay", "tagalog", "filipino",
+        "swahili", "amharic", "yoruba", "hausa", "igbo", "zulu", "xhosa", "somali", "finnish", "estonian",
+        "hungarian", "swedish", "norwegian", "danish", "icelandic", "latvian", "lithuanian", "bulgarian",
+        "serbian", "croatian", "slovak", "slovenian", "basque", "catalan", "galician", "welsh", "irish", "latin",
+        "sanskrit", "kazakh", "uzbek", "mongolian", "tibetan", "burmese", "khmer", "lao", "sinhala", "pashto",
+        "kurdish", "armenian", "georgian", "azerbaijani", "albanian", "macedonian", "maltese", "afrikaans",
+        "european", "american", "african", "asian", "indian", "british", "canadian", "australian"
+    ]
+)

@@ -918,8 +918,10 @@ def engaged(span: Span, words: frozenset[str] = ENGAGE_VERBS | ENGAGE_NOUNS) -> 
     ENGAGE_VERBS and ENGAGE_NOUNS; USE_VERBS for a method it uses)."""
     token = span.root
     for _ in range(6):
-        if token.dep_ in {"ROOT", "relcl", "advcl", "acl", "ccomp", "xcomp"} and token.i != span.root.i:
-            return token.lemma_.lower() in words
+        if token.i != span.root.i and (token.dep_ in {"ROOT", "relcl", "advcl", "acl", "ccomp", "xcomp"} or (
+                token.dep_ == "conj" and token.pos_ == "VERB")):
+            return token.lemma_.lower() in words  # ('X applies to A and achieves a rate for B': B's verb is
+            # 'achieves')
         if token.head.i == token.i:
             return False
         token = token.head

@@ -104,3 +104,32 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
         found.append(Mention(label=purpose, type="Task", role="addresses", confidence=0.7, rule="title-purpose",
                              cue="for", evidence=evidence))
     return found
+
+
+# what a title names its means with: 'Video Matting With Transformer', '... via Self-Distillation'
+MEANS_WORDS = frozenset(["via", "using", "with", "through", "by", "from"])
+
+
+def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
+    """The known methods a title names as its means ('Teeth Segmentation With Masked Autoencoders') that the
+    abstract's mentions (keys in `known`) do not: a method the paper works with, though the abstract may call it
+    only by what it does."""
+    evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
+    found = []
+    for cand in collect_candidates(title_doc):
+        if cand.type != "Method" or not cand.canonical or not cand.keys.isdisjoint(known):
+            continue
+        means = next((word for span in cand.spans if (word := _means_before(span))), None)
+        if means is not None:
+            found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.8,
+                                 rule="title-method", cue=means, canonical=cand.canonical, evidence=evidence))
+    return found
+
+
+def _means_before(span) -> str | None:
+    """The means word ('via', 'with', 'using') right before the mention, across an article and its modifiers."""
+    doc = span.doc
+    i = span.start - 1
+    while i >= 0 and (doc[i].lower_ in {"a", "an", "the"} or doc[i].pos_ == "ADJ"):
+        i -= 1
+    return doc[i].text if i >= 0 and doc[i].lower_ in MEANS_WORDS else None
