@@ -333,3 +333,45 @@ def test_a_moment_is_no_time_metric(extractor):
     assert len(result["wall-clock time"].evidence) == 1
     assert "wall-clock time" not in found(extractor, "Models can be queried about objects unseen at training time, "
                                                      "and they achieve a 40% higher accuracy.")
+
+
+def test_capitalised_words_glued_by_hyphens_are_a_name(extractor):
+    result = found(extractor, "In this work, we propose Meta-Quux-Wolfe, the first online projection-free algorithm "
+                              "that uses stochastic gradient estimates.")
+    assert result["Meta-Quux-Wolfe"] == ("Method", "proposes")
+    assert "online projection-free algorithm" not in result  # it only describes the named proposal
+    result = found(extractor, "First, we introduce a Low-Level Feature Quux module. We use Sliced-Quux embeddings.")
+    assert result["low-level feature quux module"][1] == "proposes"  # words of a longer phrase, not names
+    assert "Low-Level" not in result and "Sliced-Quux" not in result
+
+
+def test_a_kind_of_method_told_by_its_manner_alone_is_no_proposal(extractor):
+    from kg.extract import _a_kind_by_its_manner
+
+    def phrase(text: str, words: int):
+        doc = extractor.nlp(text)
+        end = len(doc) - 1  # before the full stop
+        return doc[end - words : end]
+
+    assert _a_kind_by_its_manner(phrase("We develop a quadratic-time algorithm.", 4))
+    assert _a_kind_by_its_manner(phrase("We develop a graph-based learning model.", 5))
+    assert _a_kind_by_its_manner(phrase("We propose an online projection-free algorithm.", 5))
+    assert not _a_kind_by_its_manner(phrase("We propose a progressive stacking algorithm.", 3))
+    assert not _a_kind_by_its_manner(phrase("We propose a gradient-based meta-learning algorithm.", 7))
+    assert not _a_kind_by_its_manner(phrase("We propose a quadratic-time sampler.", 4))
+
+
+def test_a_phrase_the_title_names_as_its_means_is_a_method(extractor):
+    abstract = ("Domain adaptation suffers from noisy pseudo-labels. Negative-View Quux Alignment pushes the model "
+                "away from wrong views of the target images, which improves adaptation on three benchmarks.")
+    title = "Robust Unsupervised Domain Adaptation Through Negative-View Quux Alignment"
+    # written as a name, and no phrase of the field: the paper's own
+    assert found(extractor, abstract, title)["negative-view quux alignment"] == ("Method", "proposes")
+    # a short phrase written in small letters: as likely the field's as the paper's own
+    assert found(extractor, abstract.replace("Negative-View Quux Alignment", "quux alignment"),
+                 "Robust Unsupervised Domain Adaptation Through Quux Alignment")["quux alignment"] == ("Method", "uses")
+    assert "negative-view quux alignment" not in found(extractor, abstract, "Robust Unsupervised Domain Adaptation")
+    # data, a setting or a field is no means
+    result = found(extractor, "We learn from sparse quux annotations and train detectors with web quux videos.",
+                   "Video Object Detection With Sparse Quux Annotations Using Web Quux Videos")
+    assert "sparse quux annotations" not in result and "web quux videos" not in result

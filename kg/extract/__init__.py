@@ -35,6 +35,7 @@ from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
     KIND_HEADS,
+    MANNER_PARTS,
     MODEL_WORDS,
     USE_VERBS,
 )
@@ -46,7 +47,15 @@ from kg.extract.roles import (
     names_a_method,
     proposal_phrases,
 )
-from kg.extract.title import is_paradigm, subtitle_kind, title_methods, title_names, title_tasks
+from kg.extract.title import (
+    is_paradigm,
+    means_phrases,
+    names_as_means,
+    subtitle_kind,
+    title_methods,
+    title_names,
+    title_tasks,
+)
 from kg.model import Evidence, Mention, Paper, PaperExtraction
 from kg.normalize import label_key, names_any
 from kg.specificity import ESTABLISHED_DF, is_term, reference_df
@@ -201,6 +210,27 @@ def _names_a_model(cand: Candidate) -> bool:
     return cand.named and (label.split()[-1].lower() in MODEL_WORDS or any(c.isupper() or c.isdigit() for c in label))
 
 
+def _a_kind_by_its_manner(span: Span) -> bool:
+    """'a quadratic-time algorithm', 'a graph-based learning model', 'the first online projection-free algorithm': a
+    kind of method (KIND_HEADS) told only by adjectives and manner words (MANNER_PARTS, 'learning')."""
+    if span[-1].lemma_.lower() not in KIND_HEADS and span[-1].lower_ not in KIND_HEADS:
+        return False
+    doc = span.doc
+    i = span.start
+    while i < span.end - 1:
+        end = i
+        while end + 2 < span.end and doc[end + 1].text == "-" and not doc[end].whitespace_ \
+                and not doc[end + 1].whitespace_:
+            end += 2
+        if end > i:
+            if doc[end].lower_ not in MANNER_PARTS:
+                return False
+        elif doc[i].pos_ != "ADJ" and doc[i].lower_ != "learning":
+            return False
+        i = end + 1
+    return True
+
+
 def _proper_name(cand: Candidate) -> bool:
     """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')."""
     return any(c.isupper() or c.isdigit() for c in cand.canonical or cand.label)
@@ -211,7 +241,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
     `title_doc`, the parsed title, adds the tasks it names and the known methods it names as its means."""
     proposed_phrases = proposal_phrases(doc)
-    candidates = collect_candidates(doc, proposed_phrases)
+    candidates = collect_candidates(doc, proposed_phrases, means_phrases(title))
     # a long form the paper coins an acronym for and its title names is what the paper is about: its own
     # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
     # (in a sentence that proposes, not in what the proposal is for: 'we propose an approach to reconstruct NTL
@@ -253,20 +283,23 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
             continue  # an untyped long form ('autism spectrum disorder (ASD)') is a concept only as a proposal
+        if role == "proposes" and not cand.named and all(_a_kind_by_its_manner(span) for span in cand.spans):
+            continue  # 'we develop a quadratic-time algorithm': what kind of thing, not which
         if role == "proposes" and not cand.named and names_its_proposal \
                 and label_key(cand.label).split()[-1].split("-")[-1] in KIND_HEADS:
             continue  # 'a portable bimanual teleoperation system', 'a robust meta-algorithm' describe the FooBot the
             # paper names
         in_passing = cand.rule == "noun-phrase" or (cand.rule == "name" and cand.type == "Method" and role == "uses"
                                                     and not names_any(title, cand.keys))
-        if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" \
+        means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'
+        if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" and not means \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
         if role in DEFAULT_ROLES and (cand.rule == "noun-phrase" or cand.type == "Task") \
                 and all(_claimed_quality(s) for s in cand.spans) and not names_any(title, cand.keys):
             continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and (cand.type == "Metric" or (
-                cand.type == "Method" and not any(engaged(s, USE_VERBS) for s in cand.spans))):
+                cand.type == "Method" and not means and not any(engaged(s, USE_VERBS) for s in cand.spans))):
             # 'imputed errors', 'a subclass of monotone submodular functions': a phrase whose head says 'measure'
             # or 'method' is as often a part, an input or a generic word as a thing the paper reports or uses; a
             # method phrase is one it uses only under a verb of use ('by adopting the spline approximation')
@@ -286,6 +319,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 continue  # the field the paper sets out from, not what it works on or with
             role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
         ctype = cand.type
+        if rule == "title-means" and role == "uses" and reference_df(cand.key) < ESTABLISHED_DF and (
+                any(all(t.text[0].isupper() for t in span if t.is_alpha) for span in cand.spans)
+                or (len(cand.key.split()) >= 3 and reference_df(cand.key) == 0)):
+            role, cue = "proposes", "title"  # '... Through Oracle Guiding', which the abstract writes as a name;
+            # '... via Dual Degradation Representations', a long phrase the field never wrote: the paper's own
         if rule == "name-subject-of-result" and benchmark_paper:
             role, rule, cue = "evaluates", "benchmark-paper", ""  # 'FooLM-2 scores best': a model the benchmark tests
         label = cand.canonical or cand.label

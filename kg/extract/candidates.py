@@ -23,6 +23,7 @@ from kg.extract.lexicon import (
     GENERIC_WORDS,
     HARDWARE_NOUNS,
     LANGUAGE_NAMES,
+    MANNER_PARTS,
     METHOD_HEADS,
     METHOD_KINDS,
     METRIC_HEADS,
@@ -31,6 +32,7 @@ from kg.extract.lexicon import (
     NAMING_WORDS,
     OUTCOME_HEADS,
     TASK_HEADS,
+    TECHNIQUE_HEADS,
     TRAILING_WORDS,
     USE_VERBS,
 )
@@ -226,6 +228,26 @@ def name_span(doc: Doc, token: Token) -> Span:
     return doc[start:end]
 
 
+def _capitalised_compound(token: Token) -> bool:
+    """'Meta' of 'we propose Meta-Frank-Wolfe, the first ...': the first of capitalised words glued by hyphens inside
+    a sentence, standing alone before a comma, a stop or a bracket, as names are written (not 'a Low-Level Feature
+    Aggregation module', 'Sliced-Wasserstein embedding': words of a longer phrase)."""
+    doc = token.doc
+    if not (token.is_alpha and token.text[0].isupper() and not token.is_sent_start and not token.is_stop
+            and _hyphen_joined(doc, token.i) and token.lower_ not in LANGUAGE_NAMES):
+        return False
+    if token.i > 0 and (doc[token.i - 1].text == "-" or doc[token.i - 1].text[:1].isupper()):
+        return False  # 'Conditional Prevalence-Adjustment': part of a longer name in capitals
+    end = token.i
+    while _hyphen_joined(doc, end):
+        end += 2
+        if not (doc[end].text[:1].isupper() or _short_part(doc[end])) or doc[end].lower_ in LANGUAGE_NAMES:
+            return False  # ('English-German': a language pair)
+    if doc[end].lower_ in MANNER_PARTS:
+        return False  # 'Data-Efficient', 'Guideline-Guided': a manner
+    return end + 1 >= len(doc) or doc[end + 1].text in {",", ".", ";", ":", ")"}
+
+
 def _title_word(token: Token) -> bool:
     """'Agent', 'Graph': a capitalised word inside a sentence, not a function word."""
     return token.is_alpha and token.text[0].isupper() and token.text[1:].islower() and not token.is_sent_start \
@@ -316,10 +338,12 @@ def _lower_title_case(span: Span) -> str:
     return "".join(words).strip()
 
 
-def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Candidate]:
+def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[str] = frozenset()) -> list[Candidate]:
     """Every candidate concept of the abstract, each with all its occurrences.
 
     `proposed_phrases` are noun phrases the authors say they propose: they are candidates whatever their head.
+    `means` are the label keys of the phrases the title names as its means ('... via Negative-View
+    Regularization'): methods whatever their head, when the abstract names them too.
     """
     by_key: dict[str, Candidate] = {}
     taken: set[int] = set()  # token indices already inside a candidate occurrence
@@ -462,7 +486,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         if token.i in taken or token.text in data_names:
             continue
         given = _given_name(token)
-        if given is None and not is_name_token(token, doc_text):
+        if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
             continue
         span = given or name_span(doc, token)
         if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
@@ -554,6 +578,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = ()) -> list[Cand
         phrase = clean_phrase(chunk)
         if phrase is None:
             continue
+        if label_key(phrase.text) in means and len(phrase) >= 2 and _names_a_means(phrase[-1]) and (
+                reference_df(label_key(phrase.text)) < ESTABLISHED_DF or phrase[-1].lower_ in METHOD_HEADS):
+            # ('... Using Computer Vision', '... with Human Perception': a field or a faculty, not a means)
+            add(Candidate(label=_lower_title_case(phrase), type="Method", rule="title-means", confidence=0.6), phrase)
+            continue
         ctype = head_type([t.text for t in phrase])
         inner = phrase[:-1]
         container = phrase[-1].lower_ in CONTAINER_HEADS or ctype in {"Method", "Dataset"}
@@ -633,6 +662,14 @@ def _plain_name_span(doc: Doc, token: Token) -> Span:
         else:
             break
     return doc[start:end]
+
+
+def _names_a_means(head: Token) -> bool:
+    """A head word that names a way of doing ('regularization', 'module', 'sampling'), not data, a setting or a
+    quality ('web videos', 'sparse annotations', 'capacity constraints')."""
+    word = head.lower_
+    return (word in METHOD_HEADS or word in PART_NOUNS or word in TECHNIQUE_HEADS
+            or (word.endswith("ing") and is_doing_noun(word))) and not is_modality(word)
 
 
 def _list_item(span: Span) -> bool:

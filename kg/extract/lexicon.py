@@ -258,3 +258,14 @@ LANGUAGE_NAMES = frozenset(
         "european", "american", "african", "asian", "indian", "british", "canadian", "australian"
     ]
 )
+
+# The last part of a hyphenated word that tells how a thing works, not what it is: 'quadratic-time', 'graph-based'
+MANNER_PARTS = frozenset(["time", "based", "free", "aware", "efficient", "level", "order", "stage", "step", "scale",
+                          "driven", "agnostic", "guided", "dependent", "independent", "specific"])
+
+# Nouns that name a technique without '-ing' or a method head: '... via Dual Degradation Alignment'
+TECHNIQUE_HEADS = frozenset(["regularization", "regularisation", "distillation", "augmentation", "alignment",
+                             "supervision", "factorization", "factorisation", "decomposition", "quantization",
+                             "interpolation", "propagation", "aggregation", "fusion", "refinement", "calibration",
+                             "correlation", "search", "inference", "optimization", "optimisation", "relaxation",
+                             "approximation", "matching", "transplantation", "reweighting", "selection"])

@@ -107,7 +107,32 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
 
 
 # what a title names its means with: 'Video Matting With Transformer', '... via Self-Distillation'
-MEANS_WORDS = frozenset(["via", "using", "with", "through", "by", "from"])
+MEANS_WORDS = frozenset(["via", "using", "with", "through", "by"])
+_MEANS = "|".join(sorted(MEANS_WORDS))
+
+
+def means_phrases(title: str) -> set[str]:
+    """Label keys of the phrases a title names as its means, up to the next joining word ('Robust Domain Adaptation
+    Through Negative-View Regularization' -> {'negative view regularization'}), of two to five words."""
+    found = set()
+    for match in re.finditer(rf"\b(?:{_MEANS})\s+([^:,;?()]+)", title, flags=re.IGNORECASE):
+        words = []
+        for word in match.group(1).split():
+            if word.lower() in TITLE_JOINS:
+                if words:
+                    break
+                continue
+            words.append(word)
+        key = label_key(" ".join(words))
+        if 2 <= len(key.split()) <= 5:
+            found.add(key)
+    return found
+
+
+def names_as_means(title: str, keys: set[str]) -> bool:
+    """Whether the title names one of the label keys as its means ('... via Negative-View Regularization')."""
+    padded = f" {label_key(title)} "
+    return any(key and re.search(rf" (?:{_MEANS}) (?:(?:a|an|the) )?{re.escape(key)} ", padded) for key in keys)
 
 
 def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
