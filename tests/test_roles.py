@@ -815,3 +815,11 @@ def test_a_clause_joined_by_and_has_its_own_verb(extractor):
     doc = extractor.nlp("We apply strongly convex functions to the problem.")
     functions = next(t for t in doc if t.text == "functions")
     assert engaged(doc[functions.i - 2 : functions.i + 1], USE_VERBS)
+
+
+def test_we_who_witness_the_field_are_not_the_authors(extractor):
+    from kg.extract.background import speaks_of_itself
+    doc = extractor.nlp("In recent years, we are seeing considerable interest in dialogue agents with the rise of "
+                        "large language models. We propose FooChat, a retrieval-based agent.")
+    first, second = list(doc.sents)
+    assert not speaks_of_itself(first) and speaks_of_itself(second)

@@ -19,10 +19,15 @@ OWN_DETERMINERS = frozenset(["this", "our", "the present"])
 RESULT_WORDS = frozenset(["experiment", "outperform", "empirically", "experimentally", "ablation"])
 
 
+FIELD_WITNESS_VERBS = frozenset(["see", "witness"])
+
+
 def speaks_of_itself(sent: Span) -> bool:
     """'we ...', 'our ...', 'Here, ...', 'this paper ...', 'the proposed ...'."""
     tokens = list(sent)
     for i, token in enumerate(tokens):
+        if token.lower_ == "we" and token.head.lemma_.lower() in FIELD_WITNESS_VERBS:
+            continue  # 'in recent years we have witnessed the rise of X': the field, not the authors
         if token.lower_ in OWN_WORDS:
             return True
         if token.lower_ in OWN_NOUNS and i > 0 and tokens[i - 1].lower_ in OWN_DETERMINERS:
