@@ -823,3 +823,11 @@ def test_we_who_witness_the_field_are_not_the_authors(extractor):
                         "large language models. We propose FooChat, a retrieval-based agent.")
     first, second = list(doc.sents)
     assert not speaks_of_itself(first) and speaks_of_itself(second)
+
+
+def test_a_way_of_learning_something_is_for_is_addressed(extractor):
+    text = ("We study graph Laplacians. Methods based on them, such as Laplacian smoothing, are widely used for "
+            "semi-supervised learning (SSL). We propose FooLap, which sparsifies the graph first.")
+    assert found(extractor, text)["semi-supervised learning"] == ("Task", "addresses")
+    text = "We propose FooLap, which we train with semi-supervised learning on sparse graphs."
+    assert found(extractor, text)["semi-supervised learning"] == ("Method", "uses")

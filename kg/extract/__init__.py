@@ -139,9 +139,16 @@ DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "task-in-
 
 
 def _paradigm_used(cand: Candidate, title: str) -> bool:
-    """A way of learning (see PARADIGMS) that neither the title nor the abstract's opening topic names: used."""
+    """A way of learning (see PARADIGMS) that neither the title nor the abstract's opening topic names, nor a 'for'
+    gives as a purpose ('a harmonic function solution for semi-supervised learning'): used."""
     return is_paradigm(cand.canonical or cand.label) and not names_any(title, cand.keys) \
-        and not any(is_topic(span) for span in cand.spans)
+        and not any(is_topic(span) or _purpose_of(span) for span in cand.spans)
+
+
+def _purpose_of(span: Span) -> bool:
+    """'for' governs the mention: what something is for."""
+    root = span.root
+    return root.dep_ == "pobj" and root.head.lower_ == "for"
 
 
 def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
