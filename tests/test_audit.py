@@ -44,3 +44,13 @@ def test_a_report_scores_judged_items_and_lists_the_rest(seed_build):
     assert "4 of 5 judged items still in the build" in report
     assert "strict precision 0.50, lenient 0.75" in report
     assert f"need a verdict: {len(items) - 4} sampled items" in report
+
+
+def test_recall_counts_a_concept_under_another_spelling_or_an_alias(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    record = next(r for r in records if any(item.get("aliases") for name in audit.LIST_ROLE for item in r[name]))
+    item = next(item for name in audit.LIST_ROLE for item in record[name] if item.get("aliases"))
+    expected = [item["aliases"][0], item["label"].upper(), "a concept no paper holds"]
+    report = audit.report(records, {"corpus": "seeds", "recall": [{"paper": record["id"], "expected": expected}]})
+    assert "recall 0.67 (2 of 3 expected concepts)" in report

@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from kg.normalize import label_key  # noqa: E402
 from kg.sample import Item, Link, all_items, all_links, read_papers  # noqa: E402
 
 SEED, ITEMS, PAPERS, LINKS, STRONGEST = 7, 60, 10, 20, 10
@@ -114,9 +115,11 @@ def report(records: list[dict], verdicts: dict) -> str:
         record = by_paper.get(entry["paper"])
         if record is None:
             continue
-        labels = {item["label"].lower() for name in LIST_ROLE for item in record.get(name, [])}
+        # a concept found under another spelling or one of its aliases counts ('LLMs' for 'large language model')
+        labels = {label_key(text) for name in LIST_ROLE for item in record.get(name, [])
+                  for text in (item["label"], *item.get("aliases", []))}
         expected += len(entry["expected"])
-        found += sum(label.lower() in labels or label in entry.get("found", []) for label in entry["expected"])
+        found += sum(label_key(label) in labels or label in entry.get("found", []) for label in entry["expected"])
     if expected:
         lines.append(f"  recall {found / expected:.2f} ({found} of {expected} expected concepts)")
     link_pairs = {(link.first, link.second) for link in all_links(records)}
