@@ -375,3 +375,14 @@ def test_a_phrase_the_title_names_as_its_means_is_a_method(extractor):
     result = found(extractor, "We learn from sparse quux annotations and train detectors with web quux videos.",
                    "Video Object Detection With Sparse Quux Annotations Using Web Quux Videos")
     assert "sparse quux annotations" not in result and "web quux videos" not in result
+
+
+def test_the_noun_after_an_acronym_finishes_the_long_form(extractor):
+    result = found(extractor, "We use the canonical quuxadic (CQ) decomposition to factor the tensor.")
+    assert "canonical quuxadic decomposition" in result and "canonical quuxadic" not in result
+    result = found(extractor, "We introduce a multi-lingual Part-of-Quux (POQ) tagger for 1,749 languages.")
+    assert result["Part-of-Quux tagger"] == ("Method", "proposes")
+    # a kind, a dataset or data after the acronym only says what the long form is
+    result = found(extractor, "We introduce the Temporal Quux Adaptation (TQA) module and the Quux Tactile (QT) "
+                              "dataset.")
+    assert "temporal quux adaptation" in {label.lower() for label in result}

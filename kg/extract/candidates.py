@@ -22,6 +22,7 @@ from kg.extract.lexicon import (
     GENERIC_OBJECT_WORDS,
     GENERIC_WORDS,
     HARDWARE_NOUNS,
+    KIND_HEADS,
     LANGUAGE_NAMES,
     MANNER_PARTS,
     METHOD_HEADS,
@@ -388,6 +389,17 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             data_names.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
+        headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_
+        if headed:
+            # 'canonical polyadic (CP) decomposition', 'a Part-of-Speech (POS) tagger': the noun after the acronym
+            # is the rest of the long form's name
+            found_type = head_type([t.text for t in long] + [after.text]) or "Method"
+            cand = Candidate(label=f"{_lower_title_case(long)} {after.lower_}", type=found_type,
+                             rule="acronym-definition", confidence=0.85, aliases=[short.text], named=True,
+                             surface=f"{long.text} {after.text}")
+            cand = add(cand, doc[long.start : after.i + 1])
+            short_to_key[short.text] = short_to_key[short.text.rstrip("s")] = cand.key
+            continue
         if hit is None and after is not None and after.lower_ in DATASET_HEADS:
             ctype, canonical = "Dataset", ""  # 'a novel Foundation Tactile (FoTa) dataset'
         elif hit is not None:
@@ -662,6 +674,15 @@ def _plain_name_span(doc: Doc, token: Token) -> Span:
         else:
             break
     return doc[start:end]
+
+
+def _head_after_acronym(token: Token) -> bool:
+    """'decomposition' of 'canonical polyadic (CP) decomposition': a common noun that names another kind of thing
+    than the words before the acronym (not 'method', 'dataset', 'signals', which only say what they are)."""
+    word = token.lower_
+    return token.pos_ == "NOUN" and token.is_lower and token.is_alpha and word not in KIND_HEADS \
+        and word not in GENERIC_HEADS and word not in DATASET_HEADS and word not in SIGNAL_NOUNS \
+        and token.lemma_ not in GENERIC_HEADS
 
 
 def _names_a_means(head: Token) -> bool:
