@@ -382,7 +382,16 @@ def test_the_noun_after_an_acronym_finishes_the_long_form(extractor):
     assert "canonical quuxadic decomposition" in result and "canonical quuxadic" not in result
     result = found(extractor, "We introduce a multi-lingual Part-of-Quux (POQ) tagger for 1,749 languages.")
     assert result["Part-of-Quux tagger"] == ("Method", "proposes")
+    # the noun must end the phrase: 'low-quux (LQ) text images' is no 'low-quux text'
+    result = found(extractor, "We restore low-quux (LQ) text images into sharp ones with FooSR.")
+    assert not any(label.startswith("low-quux text") for label in result)
     # a kind, a dataset or data after the acronym only says what the long form is
     result = found(extractor, "We introduce the Temporal Quux Adaptation (TQA) module and the Quux Tactile (QT) "
                               "dataset.")
     assert "temporal quux adaptation" in {label.lower() for label in result}
+
+
+def test_an_acronym_defined_by_the_end_of_a_known_term_is_that_term(extractor):
+    result = found(extractor, "Systems such as person re-identification (ReID) run on small devices. We propose FooID "
+                              "for ReID.")
+    assert "person re-identification" in result and "re-identification" not in result

@@ -381,6 +381,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if short.text in NOT_NAMES or is_generic_label(long.text):
             continue
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
+        wider = next((g for g in gazetteer if g.end == long.end and long.start - 2 <= g.start < long.start), None)
+        if hit is None and wider is not None:
+            long, hit = wider, wider  # 'person re-identification (ReID)': the known term the long form ends
         if is_modality(long.text) or (hit is None and long[-1].lemma_.lower() in HARDWARE_NOUNS):
             data_names.update({short.text, short.text + "s"})
             continue  # 'hyperspectral imagery (HSI)', 'unmanned aerial vehicles (UAVs)': data and machines
@@ -680,6 +683,11 @@ def _head_after_acronym(token: Token) -> bool:
     """'decomposition' of 'canonical polyadic (CP) decomposition': a common noun that names another kind of thing
     than the words before the acronym (not 'method', 'dataset', 'signals', which only say what they are)."""
     word = token.lower_
+    doc = token.doc
+    following = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if following is not None and (following.pos_ in {"NOUN", "PROPN", "ADJ"} or (
+            following.text == "-" and not token.whitespace_)):
+        return False  # 'low-resolution (LR) text images', 'location-aware (LOCA) self-supervised': a longer phrase
     return token.pos_ == "NOUN" and token.is_lower and token.is_alpha and word not in KIND_HEADS \
         and word not in GENERIC_HEADS and word not in DATASET_HEADS and word not in SIGNAL_NOUNS \
         and token.lemma_ not in GENERIC_HEADS
