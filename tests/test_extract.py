@@ -382,9 +382,11 @@ def test_the_noun_after_an_acronym_finishes_the_long_form(extractor):
     assert "canonical quuxadic decomposition" in result and "canonical quuxadic" not in result
     result = found(extractor, "We introduce a multi-lingual Part-of-Quux (POQ) tagger for 1,749 languages.")
     assert result["Part-of-Quux tagger"] == ("Method", "proposes")
-    # the noun must end the phrase: 'low-quux (LQ) text images' is no 'low-quux text'
-    result = found(extractor, "We restore low-quux (LQ) text images into sharp ones with FooSR.")
-    assert not any(label.startswith("low-quux text") for label in result)
+    # the noun must end the phrase: 'low-resolution (LR) text images' is no 'low-resolution text'
+    from kg.extract.candidates import _head_after_acronym
+    doc = extractor.nlp("We restore low-resolution (LR) text images and use the (CP) decomposition to factor them.")
+    assert not _head_after_acronym(next(t for t in doc if t.text == "text"))
+    assert _head_after_acronym(next(t for t in doc if t.text == "decomposition"))
     # a kind, a dataset or data after the acronym only says what the long form is
     result = found(extractor, "We introduce the Temporal Quux Adaptation (TQA) module and the Quux Tactile (QT) "
                               "dataset.")
