@@ -387,6 +387,8 @@ def test_the_noun_after_an_acronym_finishes_the_long_form(extractor):
     doc = extractor.nlp("We restore low-resolution (LR) text images and use the (CP) decomposition to factor them.")
     assert not _head_after_acronym(next(t for t in doc if t.text == "text"))
     assert _head_after_acronym(next(t for t in doc if t.text == "decomposition"))
+    doc = extractor.nlp("Internet of Quux (IoQ) devices hold private data.")
+    assert not _head_after_acronym(next(t for t in doc if t.text == "devices"))  # what it describes
     # a kind, a dataset or data after the acronym only says what the long form is
     result = found(extractor, "We introduce the Temporal Quux Adaptation (TQA) module and the Quux Tactile (QT) "
                               "dataset.")

@@ -679,18 +679,26 @@ def _plain_name_span(doc: Doc, token: Token) -> Span:
     return doc[start:end]
 
 
+# heads that make the words before an acronym another thing: 'a Part-of-Speech (POS) tagger', 'a triplet
+# contrastive preserving (TCP) loss', 'member inference (MI) attacks'
+ACRONYM_HEADS = frozenset(["tagger", "parser", "loss", "attack", "constraint", "regularizer", "detector", "estimator",
+                           "solver", "test", "index", "bound"])
+
+
 def _head_after_acronym(token: Token) -> bool:
-    """'decomposition' of 'canonical polyadic (CP) decomposition': a common noun that names another kind of thing
-    than the words before the acronym (not 'method', 'dataset', 'signals', which only say what they are)."""
+    """'decomposition' of 'canonical polyadic (CP) decomposition': a noun of a way of doing, a measure or a task
+    that ends the phrase (not 'method', which only says what the long form is, nor 'devices', 'statements': what
+    the long form describes)."""
     word = token.lower_
     doc = token.doc
     following = doc[token.i + 1] if token.i + 1 < len(doc) else None
     if following is not None and (following.pos_ in {"NOUN", "PROPN", "ADJ"} or (
             following.text == "-" and not token.whitespace_)):
         return False  # 'low-resolution (LR) text images', 'location-aware (LOCA) self-supervised': a longer phrase
-    return token.pos_ == "NOUN" and token.is_lower and token.is_alpha and word not in KIND_HEADS \
-        and word not in GENERIC_HEADS and word not in DATASET_HEADS and word not in SIGNAL_NOUNS \
-        and token.lemma_ not in GENERIC_HEADS
+    named_kind = word in METHOD_HEADS or word in TECHNIQUE_HEADS or word in METRIC_HEADS or word in TASK_HEADS \
+        or word in ACRONYM_HEADS or token.lemma_ in ACRONYM_HEADS or (is_doing_noun(word) and word not in SIGNAL_NOUNS)
+    return named_kind and token.pos_ == "NOUN" and token.is_lower and token.is_alpha and word not in KIND_HEADS \
+        and word not in GENERIC_HEADS and token.lemma_ not in GENERIC_HEADS
 
 
 def _names_a_means(head: Token) -> bool:
