@@ -399,3 +399,9 @@ def test_an_acronym_defined_by_the_end_of_a_known_term_is_that_term(extractor):
     result = found(extractor, "Systems such as person re-identification (ReID) run on small devices. We propose FooID "
                               "for ReID.")
     assert "person re-identification" in result and "re-identification" not in result
+
+
+def test_a_task_the_title_names_as_a_model_is_no_task(extractor):
+    text = "We propose FooIRL, which learns rewards from demonstrations."
+    assert "trajectory prediction" in found(extractor, text, "FooIRL: Contrastive IRL for Trajectory Prediction")
+    assert "trajectory prediction" not in found(extractor, text, "FooIRL: A Trajectory Prediction Model from Demos")

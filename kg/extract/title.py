@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 
 from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token
 from kg.extract.gazetteer import alias_index
-from kg.extract.lexicon import DATASET_HEADS, FRONT_MODIFIERS, PARADIGMS
+from kg.extract.lexicon import DATASET_HEADS, FRONT_MODIFIERS, KIND_HEADS, METHOD_HEADS, PARADIGMS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
 from kg.specificity import is_coined_word
@@ -87,6 +87,12 @@ def title_purpose(title: str, abstract: str) -> str | None:
     return label if label.lower() in abstract.lower() else None
 
 
+def _names_a_method(span) -> bool:
+    """'... Application to Worker Clustering Model': the task's words name a model or method that follows."""
+    doc = span.doc
+    return span.end < len(doc) and (doc[span.end].lower_ in KIND_HEADS or doc[span.end].lower_ in METHOD_HEADS)
+
+
 def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]:
     """The tasks a title names that the abstract's mentions (keys in `known`) do not: the known ones ('... for
     Trajectory Prediction in Autonomous Driving'), then its purpose (see title_purpose): the problem the paper
@@ -96,7 +102,7 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
     found = []
     for cand in collect_candidates(title_doc):
         if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
-                and not is_paradigm(cand.canonical):
+                and not is_paradigm(cand.canonical) and not any(_names_a_method(span) for span in cand.spans):
             found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
                                  rule="title-task", cue="title", canonical=cand.canonical, evidence=evidence))
     purpose = title_purpose(title_doc.text, abstract)
