@@ -323,8 +323,40 @@ def test_a_known_method_the_title_names_as_its_means_is_used(extractor):
                    "Self-Supervised Learning With Masked Autoencoders for Teeth Segmentation")
     assert result["masked autoencoder"] == ("Method", "uses")
     result = found(extractor, "We study how to segment teeth in intra-oral scans.",
-                   "Masked Autoencoders Segment Teeth")
-    assert "masked autoencoder" not in result  # the title's subject, not its means
+                   "Beyond Masked Autoencoders for Teeth Segmentation")
+    assert "masked autoencoder" not in result  # what the title moves away from
+
+
+def test_a_known_method_the_title_is_about_is_used(extractor):
+    text = "Successful recurrent models such as gated units use ad hoc gates. We prove that gates warp time."
+    assert found(extractor, text, "Can Recurrent Neural Networks Warp Time?")["recurrent neural network"] == (
+        "Method", "uses")
+    # the head of a longer name of the title's own, or the title's name itself, is no method the paper uses
+    assert "Transformer" not in found(extractor, "We propose a dense network for segmentation.",
+                                      "Dense Transformer Networks")
+    assert "recurrent neural network" not in found(extractor, text, "RNN: Recurrent Quux Nets for Warping Time")
+    # in a study with no method of its own, a model the title names is one the study tests
+    study = ("We study whether such architectures resist backdoor attacks. We find that they are more robust than "
+             "convolutional networks under patch triggers.")
+    assert found(extractor, study, "A Closer Look at the Robustness of Vision Transformers")["Vision Transformer"] == (
+        "Method", "evaluates")
+
+
+def test_a_way_of_learning_the_paper_seeks_is_its_task(extractor):
+    text = "We exploit a recently derived inversion scheme to develop a new semi-supervised learning framework."
+    assert found(extractor, text, "Semi-Supervised Learning via Quux Inversion")["semi-supervised learning"] == (
+        "Task", "addresses")
+    assert found(extractor, text, "Quux Inversion for Image Classification")["semi-supervised learning"] == (
+        "Method", "uses")
+    text = "Our model learns a common latent representation across a complex transfer learning scenario."
+    assert found(extractor, text)["transfer learning"] == ("Task", "addresses")
+
+
+def test_the_title_name_proposed_after_a_finding_is_the_papers_method(extractor):
+    text = ("Distributed training needs bandwidth. In this paper, we find 99.9% of the gradient exchange in "
+            "distributed SGD is redundant, and propose Deep Quux Compression (DQC) to reduce the bandwidth.")
+    result = found(extractor, text, "Deep Quux Compression: Reducing the Bandwidth for Distributed Training")
+    assert result["Deep Quux Compression"] == ("Method", "proposes")
 
 
 def test_a_moment_is_no_time_metric(extractor):

@@ -51,6 +51,7 @@ from kg.extract.title import (
     is_paradigm,
     means_phrases,
     names_as_means,
+    sought_by_title,
     subtitle_kind,
     title_methods,
     title_names,
@@ -143,6 +144,19 @@ def _paradigm_used(cand: Candidate, title: str) -> bool:
     gives as a purpose ('a harmonic function solution for semi-supervised learning'): used."""
     return is_paradigm(cand.canonical or cand.label) and not names_any(title, cand.keys) \
         and not any(is_topic(span) or _purpose_of(span) for span in cand.spans)
+
+
+SETTING_WORDS = frozenset(["scenario", "scenarios", "setting", "settings", "setup", "setups", "regime", "regimes"])
+
+
+def _paradigm_sought(cand: Candidate, title: str) -> bool:
+    """A way of learning that is the paper's problem rather than its tool: the title leads with it and then names its
+    means ('Semi-Supervised Learning via ...'), or the abstract calls it a setting ('a transfer learning scenario')."""
+    if not is_paradigm(cand.canonical or cand.label):
+        return False
+    doc_after = ((span.doc, span.end) for span in cand.spans)
+    return sought_by_title(title, cand.keys) or any(
+        end < len(doc) and doc[end].lower_ in SETTING_WORDS for doc, end in doc_after)
 
 
 def _purpose_of(span: Span) -> bool:
@@ -263,6 +277,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                        and reference_df(cand.key) < ESTABLISHED_DF and names_any(title, {cand.key})
                        and any(span.start in proposing for span in cand.spans)
                        and min(cand.spans, key=lambda span: span.start).sent.start not in field_defines}
+    # 'Deep Gradient Compression: ...' and then 'we propose Deep Gradient Compression (DGC)': the name before the
+    # title's colon, defined where the paper proposes, is the paper's own whatever its head
+    title_head = label_key(title.split(":", 1)[0]) if ":" in title else ""
+    coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition" and title_head in cand.keys
+                        and any(span.start in proposing for span in cand.spans)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
@@ -344,6 +363,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             ctype = "Dataset"  # 'FooQA: A Benchmark for ...', whatever the abstract calls it
         if ctype == "Task" and role == "addresses" and _paradigm_used(cand, title):
             ctype, role = "Method", "uses"
+        if ctype == "Method" and role == "uses" and _paradigm_sought(cand, title):
+            ctype, role, rule, cue = "Task", "addresses", cand.rule, ""
         if role == "uses" and ctype == "Method" and _names_a_model(cand):
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""
@@ -357,6 +378,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # re-identification framework'); a name the paper coins with a task-like head is its method
             if any(names_a_method(span) for span in cand.spans):
                 ctype = "Method"  # 'a novel class of algorithms, batch-constrained reinforcement learning'
+            elif cand.named and title_head in cand.keys:
+                ctype = "Method"  # 'Deep Gradient Compression: ...', proposed by that name: the paper's method
             elif cand.canonical or not cand.named or is_term(cand.key):
                 role, rule, cue = "addresses", cand.rule, ""
             else:
@@ -371,7 +394,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         ))
     if title_doc is not None:
         mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions}, doc_text_of(doc))
-        mentions += title_methods(title_doc, known | {label_key(m.label) for m in mentions})
+        for mention in title_methods(title_doc, known | {label_key(m.label) for m in mentions}):
+            model = mention.label.split()[-1].lower() in MODEL_WORDS or any(
+                c.isupper() or c.isdigit() for c in mention.label)
+            if model and (benchmark_paper or ("Method" not in proposed_types and analysed)):
+                # 'A Closer Look at Robustness of Vision Transformers ...': the models a study tests
+                mention.role, mention.rule = "evaluates", "benchmark-paper" if benchmark_paper else "analysis"
+            mentions.append(mention)
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

@@ -121,7 +121,12 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
         if child.pos_ in {"NOUN", "PROPN"} and "our" in modifiers and child.lemma_.lower() not in RESULT_NOUNS:
             return True
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
-        return _is_author_subject(verb.head, purpose)
+        head = verb.head
+        if head.dep_ == "ccomp" and verb.tag_ in {"VB", "VBP"} and not any(
+                c.dep_ in {"nsubj", "nsubjpass"} and head.tag_ != "VBZ" for c in head.children):
+            # 'we find X is redundant, and propose Y', parsed as joined to what was found: the finder proposes
+            return _is_author_subject(head.head, purpose)
+        return _is_author_subject(head, purpose)
     if verb.dep_ == "xcomp" and verb.head.pos_ == "VERB":
         return _is_author_subject(verb.head, purpose)
     if verb.tag_ == "VBG" and verb.dep_ in {"advcl", "acl"} and verb.i > 0 and verb.doc[verb.i - 1].text == ",":

@@ -24,6 +24,13 @@ def is_paradigm(label: str) -> bool:
     return key in PARADIGM_KEYS or key.endswith(label_key("reinforcement learning"))
 
 
+def sought_by_title(title: str, keys: set[str]) -> bool:
+    """Whether the title leads with one of the label keys and then names its means ('Semi-Supervised Learning via
+    Deep Network Inversion'): what the paper reaches for, not its tool."""
+    padded = f"{label_key(title)} "
+    return any(key and re.match(rf"{re.escape(key)} (?:{_MEANS}) ", padded) for key in keys)
+
+
 def title_names(nlp: Language, title: str) -> dict[str, str]:
     """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
     if ":" not in title:
@@ -154,7 +161,35 @@ def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
         if means is not None:
             found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.8,
                                  rule="title-method", cue=means, canonical=cand.canonical, evidence=evidence))
+        elif not is_paradigm(cand.canonical) and all(_whole_phrase(span) for span in cand.spans):
+            # 'Can Recurrent Neural Networks Warp Time?', 'Attribute-aware Collaborative Filtering: ...': the method
+            # the paper is about, though the abstract calls it by a kind ('recurrent models') or an acronym it never
+            # defines
+            found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.7,
+                                 rule="title-method", cue="title", canonical=cand.canonical, evidence=evidence))
     return found
+
+
+NAME_PART_TAGS = frozenset(["ADJ", "NOUN", "PROPN", "NUM", "VERB"])
+SET_APART_WORDS = frozenset(["beyond", "without", "versus", "vs", "vs.", "against", "than", "replacing", "not"])
+
+
+def _whole_phrase(span) -> bool:
+    """A title's mention that is a phrase of its own: not what the title moves away from ('Beyond
+    Backpropagation'), not the head of a longer name ('Disentangled Graph Convolutional Networks', 'Set
+    Transformer'), not the title's name itself ('CoT: Cooperative Training ...')."""
+    doc = span.doc
+    if any(t.lower_ in SET_APART_WORDS for t in doc[max(0, span.start - 2) : span.start]):
+        return False
+    before = doc[span.start - 1] if span.start > 0 else None
+    if before is not None and span.start <= before.head.i < span.end and before.pos_ in NAME_PART_TAGS:
+        return False
+    head = span.root.head
+    if span.root.dep_ in {"compound", "amod", "nmod"} and head.i >= span.end and any(
+            t.i < span.start and t.pos_ in NAME_PART_TAGS for t in head.lefts):
+        return False  # 'Dense Transformer Networks': a part of the name of a network of the title's own
+    colon = next((t.i for t in doc if t.text == ":"), len(doc))
+    return not (span.start == 0 and span.end >= colon)
 
 
 def _means_before(span) -> str | None:
