@@ -831,3 +831,23 @@ def test_a_way_of_learning_something_is_for_is_addressed(extractor):
     assert found(extractor, text)["semi-supervised learning"] == ("Task", "addresses")
     text = "We propose FooLap, which we train with semi-supervised learning on sparse graphs."
     assert found(extractor, text)["semi-supervised learning"] == ("Method", "uses")
+
+
+def test_a_coined_name_the_abstract_comes_back_to_is_the_papers_own(extractor):
+    def roles(text: str) -> dict[str, str]:
+        return {m.label: m.role for m in extractor.extract_text(text)}
+
+    text = ("We identify a property that each layer must keep. Based on this, we combine a norm-preserving activation "
+            "function, QuuxSort, with constrained weights. Empirically, QuuxSort networks reach tighter bounds.")
+    assert roles(text)["QuuxSort"] == "proposes"
+    # met once only, or first met in the opening on the field: a name the paper takes up
+    assert roles(text.replace("QuuxSort networks", "such networks"))["QuuxSort"] == "uses"
+    opening = "QuuxSort is an activation function. " + text.replace("a norm-preserving activation function, ", "")
+    assert roles(opening)["QuuxSort"] == "uses"
+    # a versioned model's name, or a name in a paper that brings a dataset, is a model the paper tests
+    text = ("We introduce QuuxSet, a new dataset for stance detection. On stance detection, the most accurate model "
+            "is the fine-tuned QuuxBERT model. Our human evaluation shows that few-shot QuuxBERT gives the best "
+            "explanations.")
+    assert roles(text)["QuuxBERT"] != "proposes"
+    assert roles(text.replace("QuuxBERT", "Quuxa-3-8B").replace("QuuxSet, a new dataset", "a new method"))[
+        "Quuxa-3-8B"] != "proposes"

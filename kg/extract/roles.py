@@ -289,6 +289,22 @@ def _names_prior_work(sent: Span) -> bool:
         t.lower_ in {"recently", "recent"} for t in sent))
 
 
+def _coined_and_repeated(cand: Candidate) -> bool:
+    """A name the field never wrote (in fewer than TERM_DF reference abstracts) that the abstract comes back to in
+    two sentences or more, never as others' work: the paper's own ('we combine a norm-preserving activation,
+    FooSort, with ...; FooSort networks reach ...')."""
+    sentences = {span.sent.start: span.sent for span in cand.spans}
+    if len(sentences) < 2 or reference_df(cand.key) > 0 or " " in cand.label \
+            or any(part[:1].isdigit() for part in cand.label.split("-")[1:]):
+        return False  # ('Claude 3.5 Sonnet', 'Aya-23-8B': a version of a model's name, not one coined)
+    # (first met where the paper speaks of itself or after: a name the opening meets is the field's)
+    first = min(sentences)
+    doc = next(iter(sentences.values())).doc
+    own_from = next((sent.start for sent in doc.sents if speaks_of_itself(sent)), None)
+    return own_from is not None and first >= own_from and not any(
+        _names_prior_work(sent) or prior_work_word(sent) for sent in sentences.values())
+
+
 def proposal_phrases(doc: Doc) -> list[Span]:
     """Phrases an author proposes, whatever their head: 'we introduce a one-parameter variational objective'."""
     phrases = []
@@ -869,6 +885,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 and any(span.sent.start in own_part_sentences and span.doc[span.start - 1].text == "("
                         for span in cand.spans if span.start > 0):
             proposed, cue_of["proposes"] = (0.7, "own-part"), ""  # 'we propose FooV-BarF, by Foo-to-V (FooV) ...'
+        if proposed is None and eligible and cand.rule == "name" and cand.type == "Method" and not compared \
+                and not evaluated and _coined_and_repeated(cand):
+            proposed, cue_of["proposes"] = (0.6, "own-name"), ""
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
@@ -894,6 +913,11 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         else:
             role = {"Method": "uses", "Task": "addresses", "Dataset": "evaluated_on", "Metric": "reports"}[cand.type]
             roles[cand.key] = RoleDecision(role, cand.confidence, cand.rule)
+    if any(roles[cand.key].role == "proposes" and cand.type == "Dataset" for cand in candidates):
+        # a paper that brings a dataset names the models it tests, not models of its own
+        for cand in candidates:
+            if roles[cand.key].rule == "own-name":
+                roles[cand.key] = RoleDecision("uses", cand.confidence, cand.rule)
     return roles
 
 
