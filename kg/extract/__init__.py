@@ -53,6 +53,7 @@ from kg.extract.title import (
     names_as_means,
     sought_by_title,
     subtitle_kind,
+    title_head,
     title_methods,
     title_names,
     title_tasks,
@@ -279,9 +280,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                        and min(cand.spans, key=lambda span: span.start).sent.start not in field_defines}
     # 'Deep Gradient Compression: ...' and then 'we propose Deep Gradient Compression (DGC)': the name before the
     # title's colon, defined where the paper proposes, is the paper's own whatever its head
-    title_head = label_key(title.split(":", 1)[0]) if ":" in title else ""
-    coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition" and title_head in cand.keys
-                        and any(span.start in proposing for span in cand.spans)}
+    head_of_title = label_key(title_head(title) or "")
+    coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition"
+                        and head_of_title in cand.keys and any(span.start in proposing for span in cand.spans)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
@@ -360,7 +361,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # 'compared to existing Chinese NER methods': the paper's own task
             ctype, role, rule, cue = "Task", "addresses", cand.rule, ""
         if rule == "title-name" and ctype == "Method" and cand.named and subtitle_kind(title):
-            ctype = "Dataset"  # 'FooQA: A Benchmark for ...', whatever the abstract calls it
+            ctype = subtitle_kind(title)  # 'FooQA: A Benchmark for ...', whatever the abstract calls it
         if ctype == "Task" and role == "addresses" and _paradigm_used(cand, title):
             ctype, role = "Method", "uses"
         if ctype == "Method" and role == "uses" and _paradigm_sought(cand, title):
@@ -378,7 +379,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # re-identification framework'); a name the paper coins with a task-like head is its method
             if any(names_a_method(span) for span in cand.spans):
                 ctype = "Method"  # 'a novel class of algorithms, batch-constrained reinforcement learning'
-            elif cand.named and title_head in cand.keys:
+            elif cand.named and head_of_title in cand.keys:
                 ctype = "Method"  # 'Deep Gradient Compression: ...', proposed by that name: the paper's method
             elif cand.canonical or not cand.named or is_term(cand.key):
                 role, rule, cue = "addresses", cand.rule, ""

@@ -16,6 +16,7 @@ from kg.normalize import label_key
 from kg.specificity import is_coined_word
 
 PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
+MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
 
 
 def is_paradigm(label: str) -> bool:
@@ -31,12 +32,28 @@ def sought_by_title(title: str, keys: set[str]) -> bool:
     return any(key and re.match(rf"{re.escape(key)} (?:{_MEANS}) ", padded) for key in keys)
 
 
+# what parts a title: a colon, or a dash between spaces ('FooPoison -- Adversarial Attacks On ...')
+_TITLE_BREAK = re.compile(r":|\s+(?:--|—|–|-)\s+")
+
+
+def title_head(title: str) -> str | None:
+    """The words before a title's colon (or spaced dash), or None when nothing parts it."""
+    parts = _TITLE_BREAK.split(title, maxsplit=1)
+    return parts[0] if len(parts) == 2 else None
+
+
+def title_tail(title: str) -> str | None:
+    """The words after a title's colon (or spaced dash)."""
+    parts = _TITLE_BREAK.split(title, maxsplit=1)
+    return parts[1] if len(parts) == 2 else None
+
+
 def title_names(nlp: Language, title: str) -> dict[str, str]:
     """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
-    if ":" not in title:
+    before = title_head(title)
+    if before is None:
         return {}
     names = {}
-    before = title.split(":", 1)[0]
     first = re.split(r" (?:for|with|in|on|via) ", before, maxsplit=1)[0]
     if " " not in first:
         before = first  # 'FooQA for Judicial Fairness: ...'
@@ -54,13 +71,16 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
 
 
 def subtitle_kind(title: str) -> str | None:
-    """'Dataset' when the words after a title's colon name a dataset ('FooQA: A Legal Extraction Dataset with
-    ...', 'Foo: a benchmark for ...'): the type of the name before the colon."""
-    if ":" not in title:
+    """The type of the name before a title's colon when the words after it say what kind of thing it is: 'Dataset'
+    for 'FooQA: A Legal Extraction Dataset with ...' or 'Foo: a benchmark for ...', 'Metric' for 'FooM - A Metric
+    for Evaluating ...'."""
+    tail = title_tail(title)
+    if tail is None:
         return None
-    after = re.split(r" (?:for|with|of|on|in|to|from|via|and)\b|[,:;(]", title.split(":", 1)[1].strip().lower(),
-                     maxsplit=1)[0].split()
-    return "Dataset" if len(after) > 1 and after[0] in {"a", "an", "the"} and after[-1] in DATASET_HEADS else None
+    after = re.split(r" (?:for|with|of|on|in|to|from|via|and)\b|[,:;(]", tail.strip().lower(), maxsplit=1)[0].split()
+    if len(after) < 2 or after[0] not in {"a", "an", "the"}:
+        return None
+    return "Dataset" if after[-1] in DATASET_HEADS else "Metric" if after[-1] in MEASURE_NOUNS else None
 
 
 TITLE_JOINS = frozenset(["a", "an", "the", "of", "and", "in", "on", "with", "via", "to", "from", "by", "using",
