@@ -44,10 +44,12 @@ def test_listed_proposals_after_a_container(extractor):
 def test_title_before_colon_is_proposed(extractor):
     result = found(extractor, "We study sparse attention. It runs fast.", title="SwiftAttn: Sparse Attention at Scale")
     assert result["SwiftAttn"][1] == "proposes"
-    result = found(extractor, "We study sparse attention. It runs fast.", title="SwiftAttn -- Sparse Attention at Scale")
+    result = found(extractor, "We study sparse attention. It runs fast.",
+                   title="SwiftAttn -- Sparse Attention at Scale")
     assert result["SwiftAttn"][1] == "proposes"  # a dash between spaces parts a title as a colon does
     assert "Swift-Attn" not in found(extractor, "We study sparse attention.", title="Swift-Attn Sparse Attention")
-    result = found(extractor, "We propose QuuxM to score how images follow prompts.", title="QuuxM - A Metric for Alignment")
+    result = found(extractor, "We propose QuuxM to score how images follow prompts.",
+                   title="QuuxM - A Metric for Alignment")
     assert result["QuuxM"] == ("Metric", "proposes")  # the kind the words after the break name
 
 
