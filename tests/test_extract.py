@@ -444,3 +444,9 @@ def test_a_task_the_title_names_as_a_model_is_no_task(extractor):
     text = "We propose FooIRL, which learns rewards from demonstrations."
     assert "trajectory prediction" in found(extractor, text, "FooIRL: Contrastive IRL for Trajectory Prediction")
     assert "trajectory prediction" not in found(extractor, text, "FooIRL: A Trajectory Prediction Model from Demos")
+
+
+def test_how_things_stand_is_no_proposal(extractor):
+    result = found(extractor, "We formally introduce quux games and their inherent challenges. We then propose "
+                              "QuuxSolve for them.")
+    assert "inherent challenges" not in result and result["QuuxSolve"][1] == "proposes"

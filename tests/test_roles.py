@@ -851,3 +851,19 @@ def test_a_coined_name_the_abstract_comes_back_to_is_the_papers_own(extractor):
     assert roles(text)["QuuxBERT"] != "proposes"
     assert roles(text.replace("QuuxBERT", "Quuxa-3-8B").replace("QuuxSet, a new dataset", "a new method"))[
         "Quuxa-3-8B"] != "proposes"
+
+
+def test_a_method_named_by_its_purpose_is_the_papers_method(extractor):
+    text = ("Existing methods learn many prefixes. We propose a method for Analogy-Based Quuxing and Editing (ABQE), "
+            "which exploits the similarities between tasks. ABQE achieves the best results in zero-shot reasoning.")
+    result = {m.label: (m.type, m.role) for m in extractor.extract_text(text)}
+    assert result["Analogy-Based Quuxing and Editing"] == ("Method", "proposes")
+    # a task written in small letters is what the method is for
+    text = "We propose a method for analogy-based quuxing and editing (ABQE) of images."
+    assert {m.label: m.role for m in extractor.extract_text(text)}["analogy-based quuxing and editing"] != "proposes"
+
+
+def test_a_proposal_verb_joined_to_another_shares_its_object(extractor):
+    text = "We introduce and study quux curriculum scheduling (QCS), a new way to select training subsets."
+    roles = {m.label.lower(): m.role for m in extractor.extract_text(text)}
+    assert roles["quux curriculum scheduling"] == "proposes"

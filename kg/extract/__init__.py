@@ -46,6 +46,7 @@ from kg.extract.roles import (
     finding_words,
     names_a_method,
     proposal_phrases,
+    subject_of_success,
 )
 from kg.extract.title import (
     is_paradigm,
@@ -264,6 +265,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     `title_doc`, the parsed title, adds the tasks it names and the known methods it names as its means."""
     proposed_phrases = proposal_phrases(doc)
     candidates = collect_candidates(doc, proposed_phrases, means_phrases(title))
+    for cand in candidates:
+        if cand.type == "Task" and cand.rule == "acronym-definition" and not cand.canonical and any(
+                span.text.isupper() and span.root.dep_ == "nsubj" and subject_of_success(span)
+                for span in cand.spans):
+            # 'a method for Analogy-Based Locating and Editing (ABLE)' and then 'ABLE achieves SOTA results': what
+            # achieves results is a method, whatever the head of its long form
+            cand.type = "Method"
     # a long form the paper coins an acronym for and its title names is what the paper is about: its own
     # ('Sparse Multi-Relational Graph Convolutional Network for ...' and '... a SMGCN')
     # (in a sentence that proposes, not in what the proposal is for: 'we propose an approach to reconstruct NTL

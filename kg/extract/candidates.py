@@ -322,6 +322,12 @@ def _hyphen_joined(doc: Doc, i: int) -> bool:
     return i + 2 < len(doc) and not doc[i].whitespace_ and doc[i + 1].text == "-" and not doc[i + 1].whitespace_
 
 
+# What a paper may bring up but never builds: how things stand ('inherent challenges', 'key properties')
+STANDING_NOUNS = frozenset(["challenge", "challenges", "issue", "issues", "limitation", "limitations", "advantage",
+                            "advantages", "property", "properties", "effect", "effects", "question", "questions",
+                            "need", "needs", "insight", "insights", "difficulty", "difficulties", "drawback",
+                            "drawbacks", "benefit", "benefits"])
+
 def is_generic_label(label: str) -> bool:
     key = label_key(label)
     words = key.split()
@@ -541,6 +547,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'perturbed images' is data; 'a learner' names nothing; 'upper bounds' are results
         if label_key(phrase[-1].text) in GENERIC_HEADS and not _noun_before_head(phrase):
             continue  # 'discriminative algorithms', 'theoretically grounded algorithms': a kind, not a thing
+        if phrase[-1].lower_ in STANDING_NOUNS:
+            continue  # 'we introduce dilemma games and their inherent challenges': how things stand, not a thing
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
             if chunk[-1].lower_ in METHOD_KINDS and not is_term(label_key(label)):

@@ -234,7 +234,13 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
         offers_data = token.lemma_ in DATA_PROPOSE_VERBS and any(
             c.dep_ == "dobj" and c.lower_ in DATASET_HEADS for c in token.children)
         if (token.lemma_ in PROPOSE_VERBS or offers_data) and token.pos_ == "VERB" and _is_author_subject(token):
-            for child in token.children:
+            children = list(token.children)
+            if not any(c.dep_ in {"dobj", "xcomp"} for c in children):
+                # 'we introduce and study X': the object hangs from the verb joined to the proposing one (not 'we
+                # propose to use graphs and use graph-based methods')
+                children += [g for c in children if c.dep_ == "conj" and c.pos_ == "VERB"
+                             and c.lemma_ not in USE_VERBS for g in c.children if g.dep_ == "dobj"]
+            for child in children:
                 if child.dep_ in {"dobj", "attr", "oprd"} or _second_object(child):
                     words, phrases = _proposal_object(child)
                     objects |= words
@@ -472,7 +478,7 @@ def _after_compare_cue(span: Span) -> bool:
     return False
 
 
-def _subject_of_success(span: Span) -> bool:
+def subject_of_success(span: Span) -> bool:
     root = span.root
     if root.dep_ == "compound":
         if root.head.tag_ == "NNS":
@@ -796,6 +802,12 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
                 and not span.text.removesuffix("s").isupper():  # ('(III)', '(LMs)': acronyms of what is before)
             return True  # 'we propose a Movie genre Classification method based on ... (Film-QLIP)'
+        purpose = span.root.head
+        if span.root.dep_ == "pobj" and purpose.lower_ == "for" and purpose.head.i in objects \
+                and purpose.head.lemma_ in KIND_NOUNS \
+                and all(t.text[0].isupper() for t in span if t.is_alpha and not t.is_stop) \
+                and span.end < len(span.doc) and span.doc[span.end].text == "(":
+            return True  # 'we propose a method for Analogy-Based Locating and Editing (ABLE)': named by its purpose
         if span.end < span.sent.end and span.end in objects and span.root.head.i == span.end \
                 and not span.doc[span.end].is_punct and not any(is_name_token(t) or t.is_upper for t in span):
             return True  # 'we propose the quux routing tree method, termed X': the words before the noun
@@ -858,7 +870,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                     described = True  # 'a novel hierarchical network with double attention named HQDNet'
                     continue
                 found = (0.65, "novel-phrase")  # 'with a new modality-fusing encoder', 'the proposed X approach'
-            elif eligible and cand.rule == "name" and cand.type == "Method" and _subject_of_success(span):
+            elif eligible and cand.rule == "name" and cand.type == "Method" and subject_of_success(span):
                 found = (0.65, "name-subject-of-result")
             else:
                 found = None
