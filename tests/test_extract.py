@@ -450,3 +450,10 @@ def test_how_things_stand_is_no_proposal(extractor):
     result = found(extractor, "We formally introduce quux games and their inherent challenges. We then propose "
                               "QuuxSolve for them.")
     assert "inherent challenges" not in result and result["QuuxSolve"][1] == "proposes"
+
+
+def test_a_name_may_start_with_a_figure(extractor):
+    result = found(extractor, "We propose a new anomaly detection method 4QSR, which beats all methods on the QuuxAD "
+                              "benchmark. We render 3D scenes with 7B models and 6DoF poses.")
+    assert result["4QSR"] == ("Method", "proposes")
+    assert not {"3D", "7B", "6DoF"} & set(result)  # sizes and units

@@ -176,11 +176,17 @@ def in_url(token: Token, text: str) -> bool:
     return "://" in word or "www." in word or "github" in word.lower()
 
 
+# a name led by a figure: two capitals at least after one to three digits, three letters or more ('3DSR', '4DGen')
+_FIGURE_LED_NAME = re.compile(r"\d{1,3}(?=(?:[^a-z]*[A-Za-z]){3})[A-Z]{2,}[A-Za-z0-9+]*")
+
+
 def is_name_token(token: Token, doc_text: str | None = None) -> bool:
     """A token that looks like a name: inner capitals or digits ('FooNet', 'XYZ-2'), not a web address."""
     text = token.text
-    if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2 \
-            or not text[0].isalpha() or not _NAME_CHARS.fullmatch(text):
+    if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2:
+        return False
+    # ('3D', '7B', '6DoF' are sizes and units; '3DSR' is a name)
+    if not (_NAME_CHARS if text[0].isalpha() else _FIGURE_LED_NAME).fullmatch(text):
         return False
     if token.like_url or in_url(token, doc_text if doc_text is not None else doc_text_of(token.doc)):
         return False
