@@ -867,3 +867,18 @@ def test_a_proposal_verb_joined_to_another_shares_its_object(extractor):
     text = "We introduce and study quux curriculum scheduling (QCS), a new way to select training subsets."
     roles = {m.label.lower(): m.role for m in extractor.extract_text(text)}
     assert roles["quux curriculum scheduling"] == "proposes"
+
+
+def test_a_part_written_as_a_name_in_the_papers_method_is_its_own(extractor):
+    text = ("In this paper, we propose QuuxHarm, a novel method for video harmonization. The method includes the "
+            "Temporal Quux Adaptation module, which remaps the background, and the Temporal Quux Aggregation module.")
+    roles = {m.label: m.role for m in extractor.extract_text(text)}
+    assert roles["Temporal Quux Adaptation module"] == "proposes"
+    assert roles["Temporal Quux Aggregation module"] == "proposes"
+    text = "We propose QuuxNet for depth completion. It fuses the two views with a Cross-View Quux block."
+    assert {m.label: m.role for m in extractor.extract_text(text)}["Cross-View Quux block"] == "proposes"
+    text = "Earlier work added a Cross-View Quux block to depth networks. We study when it helps."
+    assert {m.label: m.role for m in extractor.extract_text(text)}["Cross-View Quux block"] != "proposes"
+    # a sentence's first words are capitalised anyway; a small-letter phrase is no name
+    roles = {m.label: m.role for m in extractor.extract_text("Quux Fusion modules help. We use a quux fusion module.")}
+    assert not any("fusion module" in label.lower() for label in roles)

@@ -612,6 +612,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # ('... Using Computer Vision', '... with Human Perception': a field or a faculty, not a means)
             add(Candidate(label=_lower_title_case(phrase), type="Method", rule="title-means", confidence=0.6), phrase)
             continue
+        if _titled_part(phrase):
+            # 'the Temporal Segment Adaptation module': a part written as a name
+            add(Candidate(label=phrase.text, type="Method", rule="titled-part", confidence=0.7, named=True), phrase)
+            continue
         ctype = head_type([t.text for t in phrase])
         inner = phrase[:-1]
         container = phrase[-1].lower_ in CONTAINER_HEADS or ctype in {"Method", "Dataset"}
@@ -802,6 +806,17 @@ def _part_of_a_term(span: Span) -> bool:
     if span.sent.root.pos_ not in {"VERB", "AUX"}:
         return False  # a parse with no verb ('methods such as FooGAN fail on ...' read as a noun phrase)
     return head.lemma_ not in NAME_HEADS and head.lower_ not in NAME_HEADS and head.lower_ not in DATASET_HEADS
+
+
+def _titled_part(phrase: Span) -> bool:
+    """'the Temporal Segment Adaptation module', 'a Cross-View Fusion block': two capitalised words or more, not
+    opening the sentence and not a name the gazetteers know, before a part noun written small."""
+    words, last = phrase[:-1], phrase[-1]
+    if last.lower_ not in PART_NOUNS or not last.is_lower or phrase.start == phrase.sent.start:
+        return False
+    titled = [t for t in words if t.is_alpha]
+    return len(titled) >= 2 and all(t.is_title for t in titled) and all(
+        t.is_alpha or t.text == "-" for t in words) and label_key(words.text) not in alias_index()
 
 
 def _names_a_machine(span: Span) -> bool:

@@ -299,15 +299,19 @@ def _coined_and_repeated(cand: Candidate) -> bool:
     """A name the field never wrote (in fewer than TERM_DF reference abstracts) that the abstract comes back to in
     two sentences or more, never as others' work: the paper's own ('we combine a norm-preserving activation,
     FooSort, with ...; FooSort networks reach ...')."""
-    sentences = {span.sent.start: span.sent for span in cand.spans}
-    if len(sentences) < 2 or reference_df(cand.key) > 0 or " " in cand.label \
+    if len({span.sent.start for span in cand.spans}) < 2 or reference_df(cand.key) > 0 or " " in cand.label \
             or any(part[:1].isdigit() for part in cand.label.split("-")[1:]):
         return False  # ('Claude 3.5 Sonnet', 'Aya-23-8B': a version of a model's name, not one coined)
-    # (first met where the paper speaks of itself or after: a name the opening meets is the field's)
-    first = min(sentences)
-    doc = next(iter(sentences.values())).doc
+    return _met_in_own_words(cand)
+
+
+def _met_in_own_words(cand: Candidate) -> bool:
+    """First met where the paper speaks of itself or after (a name the opening meets is the field's), and never in
+    a sentence on others' work."""
+    sentences = {span.sent.start: span.sent for span in cand.spans}
+    doc = cand.spans[0].doc
     own_from = next((sent.start for sent in doc.sents if speaks_of_itself(sent)), None)
-    return own_from is not None and first >= own_from and not any(
+    return own_from is not None and min(sentences) >= own_from and not any(
         _names_prior_work(sent) or prior_work_word(sent) for sent in sentences.values())
 
 
@@ -421,6 +425,9 @@ def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
                 return True  # 'our framework', 'the proposed model'
             if whole.i in own_tokens:
                 return True  # a name the paper proposes, or what a sentence says it proposes
+            if whole.lemma_.lower() in OWN_KINDS and any(c.lower_ in {"the", "this"} for c in whole.children) \
+                    and own_tokens and min(own_tokens) < whole.sent.start:
+                return True  # 'we propose FooNet ... The method includes the Bar Baz module
     return False
 
 
@@ -900,6 +907,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         if proposed is None and eligible and cand.rule == "name" and cand.type == "Method" and not compared \
                 and not evaluated and _coined_and_repeated(cand):
             proposed, cue_of["proposes"] = (0.6, "own-name"), ""
+        elif proposed is None and cand.rule == "titled-part" and own_tokens and not compared and not evaluated \
+                and _met_in_own_words(cand):
+            proposed, cue_of["proposes"] = (0.6, "own-part"), ""  # a part named in a paper that proposes
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
