@@ -54,3 +54,18 @@ def test_recall_counts_a_concept_under_another_spelling_or_an_alias(seed_build):
     expected = [item["aliases"][0], item["label"].upper(), "a concept no paper holds"]
     report = audit.report(records, {"corpus": "seeds", "recall": [{"paper": record["id"], "expected": expected}]})
     assert "recall 0.67 (2 of 3 expected concepts)" in report
+
+
+def test_a_readers_verdicts_merge_by_the_role_the_sheet_showed():
+    audit = _audit()
+    kept = {"corpus": "c", "build": "aaa", "items": [
+        {"paper": "p1", "list": "methods", "label": "X", "type": "Method", "verdict": "b", "reason": "old"}]}
+    reader = {"items": [
+        {"n": "I3", "paper": "p1", "label": "X", "type": "Method", "role": "uses", "verdict": "a", "reason": "new"},
+        {"n": "I4", "paper": "p2", "label": "Y", "type": "Dataset", "role": "evaluated on", "verdict": "d",
+         "reason": ""}]}
+    merged = audit.merge(kept, reader, "bbb")
+    assert merged["build"] == "aaa, bbb"
+    assert {(v["paper"], v["list"], v["verdict"]) for v in merged["items"]} == {("p1", "methods", "a"),
+                                                                               ("p2", "datasets", "d")}
+    assert all("n" not in v and "role" not in v for v in merged["items"])

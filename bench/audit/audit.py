@@ -154,15 +154,28 @@ def report(records: list[dict], verdicts: dict) -> str:
     return "\n".join(lines)
 
 
+ROLE_LIST = {role: name for name, role in LIST_ROLE.items()}
+
+
+def _as_kept(entry: dict) -> dict:
+    """A reader's entry as the verdicts file keeps it: no sheet number, and an item's list rather than the role the
+    sheet showed ('uses' -> 'methods')."""
+    kept = {k: x for k, x in entry.items() if k not in {"n", "role"}}
+    if "role" in entry and "list" not in entry:
+        kept["list"] = ROLE_LIST[entry["role"]]
+    return kept
+
+
 def merge(verdicts: dict, new: dict, build: str) -> dict:
-    """`verdicts` with those of `new` added; a new verdict on an item, paper or link already judged replaces it,
-    and `build` joins the list of commits whose builds were judged."""
+    """`verdicts` with those of `new` (a reader's file, or another verdicts file) added; a new verdict on an item,
+    paper or link already judged replaces it, and `build` joins the list of commits whose builds were judged."""
     keys = {"items": lambda v: (v["paper"], v["list"], v["label"]), "recall": lambda v: v["paper"],
             "links": lambda v: (v["first"], v["second"]), "strongest": lambda v: (v["first"], v["second"])}
+    new = {part: [_as_kept(v) for v in new.get(part, [])] for part in keys}
     merged = dict(verdicts)
     for part, key in keys.items():
         entries = {key(v): v for v in verdicts.get(part, [])}
-        entries.update({key(v): {k: x for k, x in v.items() if k != "n"} for v in new.get(part, [])})
+        entries.update({key(v): v for v in new[part]})
         merged[part] = list(entries.values())
     builds = [b.strip() for b in verdicts.get("build", "").split(",") if b.strip()]
     merged["build"] = ", ".join(builds + [build] * (build not in builds))
