@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kg.model import CONCEPT_TYPES
+from kg.stop_signals import forget_stops, note_stop
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT, EXIT_MODEL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 5, 130
 DEFAULT_INPUT = "seeds"
@@ -315,9 +316,11 @@ def _stop_on_signals() -> Callable[[], None]:
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
     owner = os.getpid()
+    forget_stops()
 
     def stop(signum: int, frame: object) -> None:
         if os.getpid() == owner:
+            note_stop(signum)  # raised again at the build's next step, should Python drop it here
             raise KeyboardInterrupt
         if signum == signal.SIGTERM:
             raise SystemExit(128 + signum)

@@ -30,6 +30,8 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TextIO
 
+from kg.stop_signals import raise_if_stopped
+
 DELAY = 2.0  # seconds of silence before anything is shown
 LOG_EVERY = 5.0  # seconds between two plain lines of one counted stage
 REDRAW_EVERY = 0.2  # seconds between two frames of the live table
@@ -56,6 +58,7 @@ class Stage:
         self._samples: deque[tuple[float, int]] = deque([(self.started, 0)])
 
     def advance(self, n: int = 1) -> None:
+        raise_if_stopped()
         self.done += n
         now = time.monotonic()
         self._samples.append((now, self.done))
@@ -253,6 +256,7 @@ class BuildProgress:
 
     def begin(self, name: str, total: int | None = None, unit: str = "") -> Stage:
         """A stage that starts now; `unit` names what it counts (none: it only starts and ends)."""
+        raise_if_stopped()
         stage = Stage(self.view, name, total, unit)
         self.view.began(stage)
         return stage

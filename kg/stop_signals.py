@@ -1,4 +1,5 @@
-"""How a build holds off Ctrl-C and SIGTERM for a moment: dropped, or kept for after.
+"""How a build holds off Ctrl-C and SIGTERM for a moment: dropped, or kept for after; and how a stop that Python
+dropped is raised again.
 
 kg's handler (kg.cli) stops a build by raising KeyboardInterrupt wherever the main thread is. Two places must not
 see it raised there: the switch of an export set and the removal of a half-written slot (`signals_held`: the
@@ -15,6 +16,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+# A stop kg's handler raised. Python runs some code as callbacks whose exceptions it prints and drops (the module
+# locks of an import, weak references, finalizers), and a stop raised inside one is lost; the build's next step
+# raises it again (`raise_if_stopped`).
+_stopped: list[int] = []
+
+
+def note_stop(signum: int) -> None:
+    _stopped.append(signum)
+
+
+def forget_stops() -> None:
+    _stopped.clear()
+
+
+def raise_if_stopped() -> None:
+    """Raise KeyboardInterrupt if a stop came and was dropped: called where a build starts a step, in the main
+    thread (a stop that was not dropped has already left the build by then)."""
+    if _stopped and threading.current_thread() is threading.main_thread():
+        raise KeyboardInterrupt
 
 
 @contextmanager

@@ -69,3 +69,45 @@ def test_a_deferred_signal_reaches_its_handler_once_the_block_is_over() -> None:
     finally:
         signal.signal(signal.SIGINT, previous)
     assert heard == ["block", "handler", "after"]
+
+
+DROPPED = textwrap.dedent("""
+    import os, sys, weakref
+    from kg.cli import _stop_on_signals
+    from kg.progress import BuildProgress
+
+    signum = int(sys.argv[1])
+
+    class Thing:
+        pass
+
+    def dropped(_):
+        os.kill(os.getpid(), signum)
+        for _ in range(10000):
+            pass  # kg's handler runs here, inside a callback: Python prints what it raises and drops it
+
+    outcomes = []
+    for attempt in range({attempts}):
+        _stop_on_signals()
+        progress = BuildProgress(enabled=False)
+        try:
+            thing = Thing()
+            ref = weakref.ref(thing, dropped)
+            del thing
+            progress.begin("reading")
+            outcomes.append("ran on")
+        except KeyboardInterrupt:
+            outcomes.append("stopped")
+    print(" ".join(sorted(set(outcomes))))
+""").format(attempts=ATTEMPTS)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_stop_python_drops_in_a_callback_stops_the_next_step_every_time(signum: int) -> None:
+    # (an import's module lock, a weak reference or a finalizer runs code as such a callback: a stop that came
+    # then used to be lost, and the build ran on to exit 0)
+    result = subprocess.run([sys.executable, "-c", DROPPED, str(int(signum))], cwd=TESTS, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Exception ignored" in result.stderr  # the stop was raised inside the callback, and dropped there
+    assert result.stdout.split() == ["stopped"], result.stdout + result.stderr
