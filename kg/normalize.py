@@ -18,6 +18,26 @@ _LEADING = re.compile(r"^(the|a|an|our|their|its|this|these) ")
 _SLUG_DROP = re.compile(r"[^\w]+")
 
 
+_BRITISH = re.compile(r"(?<=[a-z]{3})is(ation|er|ing|ed)$")
+_DOUBLED_L = {"modelling": "modeling", "labelling": "labeling", "travelling": "traveling", "modelled": "modeled",
+              "labelled": "labeled"}
+# words spelt with -is- on both sides of the Atlantic
+_ALWAYS_S = frozenset(
+    """supervised unsupervised supervising supervisor advised advising adviser revised revising devised devising
+    improvised televised surprised surprising raised raising praised promised promising compromised compromising
+    premised exercised exercising noised noising denoised denoising poised bruised cruised chastised despised
+    disguised apprised comprised comprising arising rising advertised advertising franchised merchandising
+    enterprising""".split())
+
+
+def _american(token: str) -> str:
+    """'optimisation' -> 'optimization', 'amortised' -> 'amortized', 'modelling' -> 'modeling': one key for the two
+    spellings of English."""
+    if token in _DOUBLED_L:
+        return _DOUBLED_L[token]
+    return token if token in _ALWAYS_S else _BRITISH.sub(r"iz\1", token)
+
+
 def _stem(token: str) -> str:
     """Singular of a plural token, by the light rules that keep acronyms and '-ss' words intact."""
     if len(token) > 4 and token.endswith("ies"):
@@ -42,7 +62,7 @@ def _singular(token: str) -> str:
         return token
     if any(c.isupper() for c in token[1:]):  # CamelCase: 'GFlowNets' -> 'GFlowNet', 'DiTs' -> 'DiT'
         return token[:-1] if len(token) > 3 and token.endswith("s") and not token.endswith("ss") else token
-    return _stem(token.lower())
+    return _american(_stem(token.lower()))
 
 
 @functools.lru_cache(maxsize=1 << 16)

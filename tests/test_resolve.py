@@ -191,6 +191,21 @@ def test_spelling_variants_merge():
     assert len(index.concepts) == 3
 
 
+def test_british_and_american_spellings_merge():
+    index = resolve([
+        extraction("a", mention("amortised inference"), task("text summarisation"), task("sequence modelling")),
+        extraction("b", mention("amortized inference"), task("text summarization"), task("sequence modeling")),
+    ])
+    assert concept_of(index, "a") == concept_of(index, "b")
+    assert len(index.concepts) == 3
+    # words spelt with -is- on both sides stay as they are
+    index = resolve([
+        extraction("a", task("supervised learning")), extraction("b", task("supervized learning")),
+        extraction("c", mention("denoising autoencoder")), extraction("d", mention("denoizing autoencoder")),
+    ])
+    assert len(index.concepts) == 4
+
+
 def test_a_bare_acronym_with_two_senses_in_the_corpus_joins_neither():
     index = resolve([
         extraction("a", mention("computer-aided design", aliases=("CAD",), rule="acronym-definition")),

@@ -665,6 +665,25 @@ def test_what_a_title_is_for_is_the_task_addressed(extractor):
     assert not any(m.rule == "title-purpose" for m in mentions)  # a manner, not a task
 
 
+def test_a_title_purpose_the_abstract_speaks_of_in_other_words_is_the_task(extractor):
+    abstract = ("Modeling quuxonymy is an aid to many tasks. Existing unsupervised methods do not scale. We introduce "
+                "FooVE, a simple unsupervised method of quuxonym discovery.")
+    mentions = extractor.extract_text(abstract, title="Inclusion Embeddings for Unsupervised Quuxonymy Detection")
+    assert ("unsupervised quuxonymy detection", "Task", "addresses") in {(m.label, m.type, m.role) for m in mentions}
+    # words the abstract never uses are no purpose of the paper's
+    mentions = extractor.extract_text(abstract, title="Inclusion Embeddings for Robust Frobnication Ranking")
+    assert not any(m.rule == "title-purpose" for m in mentions)
+    # nor is a swollen form of a task the abstract names ('human pose estimation' said, 'semi-supervised' not)
+    mentions = extractor.extract_text("We propose FooPose, which selects heatmaps for human pose estimation with few "
+                                      "supervised labels.",
+                                      title="Selecting Heatmaps for Semi-Supervised Human Pose Estimation")
+    assert not any(m.rule == "title-purpose" for m in mentions)
+    # a joint purpose names its first task without the word 'joint'
+    mentions = extractor.extract_text("We propose FooSpot, a spotter for text quuxing and layout analysis.",
+                                      title="Hierarchical Spotter for Joint Text Quuxing and Layout Analysis")
+    assert "joint text quuxing" not in {m.label for m in mentions}
+
+
 def test_versions_variants_and_tricks_name_nothing(extractor):
     result = found(extractor, "We propose robust versions of the estimator. We also develop asynchronous variants "
                               "and several implementation tricks.")
@@ -882,3 +901,25 @@ def test_a_part_written_as_a_name_in_the_papers_method_is_its_own(extractor):
     # a sentence's first words are capitalised anyway; a small-letter phrase is no name
     roles = {m.label: m.role for m in extractor.extract_text("Quux Fusion modules help. We use a quux fusion module.")}
     assert not any("fusion module" in label.lower() for label in roles)
+
+
+def test_a_method_others_use_and_the_abstract_says_falls_short_is_compared(extractor):
+    result = found(extractor, "However, spectral clustering suffers from overlapping clusters. Existing methods "
+                              "based on contrastive learning fail to capture fine-grained semantics. We propose "
+                              "FooNet, which quuxes features.")
+    assert result["spectral clustering"] == ("Method", "compares")
+    assert result["contrastive learning"] == ("Method", "compares")
+    # what the criticised method works on is not criticised, and a method the paper goes on to use is used
+    result = found(extractor, "Fine-tuning vision-language models on video data has shown promise but still requires "
+                              "costly training. We propose FooTune, which quuxes prompts of vision-language models.")
+    assert result["fine-tuning"] == ("Method", "compares")
+    assert result["vision-language model"] == ("Method", "uses")
+    result = found(extractor, "However, spectral clustering suffers from overlapping clusters. We propose FooSC, "
+                              "which runs spectral clustering on quuxed affinities.")
+    assert result["spectral clustering"] == ("Method", "uses")
+    # a kind of model, or what the title names, is what the paper improves on, not what it replaces
+    result = found(extractor, "However, generative adversarial networks suffer from mode collapse. We propose FooNet.")
+    assert result["generative adversarial network"] == ("Method", "uses")
+    mentions = extractor.extract_text("Quantile regression is limited by univariate targets. We propose FooQR.",
+                                      title="Vector Quantile Regression on Manifolds")
+    assert ("quantile regression", "uses") in {(m.label, m.role) for m in mentions}

@@ -254,11 +254,6 @@ def _a_kind_by_its_manner(span: Span) -> bool:
     return True
 
 
-def _proper_name(cand: Candidate) -> bool:
-    """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')."""
-    return any(c.isupper() or c.isdigit() for c in cand.canonical or cand.label)
-
-
 def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", title_doc: Doc | None = None,
                 ) -> list[Mention]:
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
@@ -291,7 +286,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     head_of_title = label_key(title_head(title) or "")
     coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition"
                         and head_of_title in cand.keys and any(span.start in proposing for span in cand.spans)}
-    roles = assign_roles(candidates, set(title_proposals) | coined_in_title)
+    roles = assign_roles(candidates, set(title_proposals) | coined_in_title, title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
@@ -378,7 +373,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
-                    span.sent.start in analysed or (span.start in found_of and _proper_name(cand))
+                    span.sent.start in analysed or (span.start in found_of and cand.proper_name)
                     for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""

@@ -137,6 +137,12 @@ class Candidate:
         """Its key and the keys of its aliases (an acronym the title may use)."""
         return {self.key, *(label_key(alias) for alias in self.aliases)}
 
+    @property
+    def proper_name(self) -> bool:
+        """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')
+        nor a technique ('spectral clustering'), which the gazetteers name too."""
+        return any(c.isupper() or c.isdigit() for c in self.canonical or self.label)
+
 
 def noun_chunks(doc: Doc) -> list[Span]:
     """The doc's noun chunks, computed once (spaCy walks the whole parse on every access)."""

@@ -102,7 +102,7 @@ METHOD_HEADS = frozenset(
         "prompting", "descent", "method", "methods", "process", "processes", "filter", "filters", "tree", "trees",
         "forest", "forests", "classifier", "classifiers", "regressor", "regressors", "head", "heads", "block", "blocks",
         "bootstrapping", "representation", "representations", "construction", "strategy", "strategies", "framework",
-        "frameworks"
+        "frameworks", "initialization", "initialisation", "augmentation"
     ]
 )
 

@@ -23,7 +23,7 @@ from kg.extract.lexicon import (
     PRIOR_WORK_WORDS,
     USE_VERBS,
 )
-from kg.normalize import label_key
+from kg.normalize import label_key, names_any
 from kg.specificity import ESTABLISHED_DF, reference_df
 
 PROPOSE_VERBS = frozenset(
@@ -594,6 +594,66 @@ def _named_as_a_shortcoming(span: Span) -> bool:
     return False
 
 
+# 'X suffers from mode collapse', 'methods based on X fail to ...', 'X has shown promise but still requires ...',
+# 'X is limited by ...': what a sentence says is wrong with a method
+SHORTCOMING_VERBS = frozenset(["suffer", "fail", "struggle", "lack", "neglect", "ignore", "overlook"])
+SHORTCOMING_PASSIVES = frozenset(["limit", "hamper", "hinder", "restrict", "plague", "constrain", "bottleneck"])
+PRONOUN_SUBJECTS = frozenset(["it", "they", "these", "this", "such", "them"])
+
+
+def _shortcoming_verb(token: Token) -> bool:
+    lemma = token.lemma_.lower()
+    if token.pos_ not in {"VERB", "AUX"}:
+        return False
+    return lemma in SHORTCOMING_VERBS or (lemma == "require" and any(c.lower_ == "still" for c in token.children)) \
+        or (lemma in SHORTCOMING_PASSIVES and token.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in token.children))
+
+
+def _names_subject(span: Span, subject: Token) -> bool:
+    """The mention is the subject ('GANs suffer'), one of its names ('GANs and VAEs fail'), or what the subject
+    is a kind or a variant of ('methods based on X', 'approaches such as X', 'variants of X')."""
+    token = span.root
+    while token.dep_ in {"conj", "appos"} and token.head.i != token.i:
+        token = token.head
+    if token.i == subject.i or (token.dep_ in {"compound", "amod", "nmod"} and token.head.i == subject.i):
+        return True
+    if token.dep_ != "pobj" or token.head.lower_ not in {"on", "as", "like", "of"}:
+        return False
+    holder = token.head.head
+    return holder.i == subject.i or (holder.dep_ in {"acl", "amod"} and holder.head.i == subject.i)
+
+
+def _criticised(span: Span) -> bool:
+    """The mention is what a sentence on others' work says falls short ('However, GANs suffer from mode collapse',
+    'Existing methods based on X fail to ...', 'The current solution uses X, and it suffers from ...'): a method
+    the paper sets itself against, not one it uses. A sentence where the paper speaks of itself is not on others'
+    work."""
+    sent = span.sent
+    if speaks_of_itself(sent):
+        return False
+    for verb in sent:
+        if verb.i < span.end or not _shortcoming_verb(verb):
+            continue
+        subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if any(_names_subject(span, subject) for subject in subjects):
+            return True  # 'X suffers', 'methods based on X fail'
+        clause = verb.head if verb.dep_ == "conj" else None
+        if clause is None or (subjects and subjects[0].lower_ not in PRONOUN_SUBJECTS):
+            continue
+        clause_subjects = [c for c in clause.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if any(_names_subject(span, subject) for subject in clause_subjects):
+            return True  # 'X has shown promise but still requires ...'
+        objects = [c for c in clause.children if c.dep_ == "dobj"]
+        if any(prior_work_word(sent[s.left_edge.i - sent.start : s.right_edge.i + 1 - sent.start])
+               for s in clause_subjects) and any(o.left_edge.i <= span.root.i <= o.right_edge.i for o in objects):
+            return True  # 'the current solution uses X, and it suffers from ...'
+    return False
+
+
+# label keys' last words that name a kind of model, which a paper criticises to improve, not to replace
+MODEL_HEAD_KEYS = frozenset(["network", "model", "transformer", "autoencoder", "machine", "flow", "llm", "lm"])
+
+
 def _listed_after(noun: Token) -> set[int]:
     """'methods such as A and B', 'baselines including A': the words of A and B."""
     words: set[int] = set()
@@ -785,13 +845,14 @@ def _cue_word(span: Span, words: frozenset[str]) -> str:
     return ""
 
 
-def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict[str, RoleDecision]:
+def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: str = "") -> dict[str, RoleDecision]:
     """Candidate key -> RoleDecision. Proposals win over comparisons, which win over evaluation and plain use.
 
     A descriptive phrase that only describes a named proposal ('a new tree-based estimator, FooPD') is not a
     concept of its own: it gets the role "describes" and the caller drops it.
     """
     roles: dict[str, tuple[str, float, str]] = {}
+    opening = opening_sentences(candidates[0].spans[0].doc) if candidates else set()
     sentence_cache: dict[int, tuple[set[int], set[int], set[int]]] = {}
     named_proposal_sentences: set[int] = set()
 
@@ -842,6 +903,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
         compared_spans = 0
         described = False
         negated = 0
+        criticised = 0  # mentions where a sentence on others' work says it falls short
+        elsewhere = 0  # mentions from where the paper starts to speak of itself on
         cue_of: dict[str, str] = {"proposes": "title"} if named_in_title else {}
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
@@ -885,6 +948,12 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
                 if proposed is None or found > proposed:
                     cue_of["proposes"] = _cue_word(span, PROPOSAL_CUES)
                 proposed = max(proposed or found, found)
+            if cand.type == "Method" and _criticised(span):
+                criticised += 1
+                cue_of.setdefault("criticised", next(t.text for t in span.sent if t.i >= span.end
+                                                        and _shortcoming_verb(t)))
+            elif span.sent.start not in opening:
+                elsewhere += 1
             if compared_here:
                 compared = True
                 # ('robustness against common corruptions': what a task is against is no comparison)
@@ -916,6 +985,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str]) -> dict
             roles[cand.key] = RoleDecision("describes", 0.0, "descriptor")
         elif compared and cand.type == "Method" and cand.named:
             roles[cand.key] = RoleDecision("compares", max(cand.confidence, 0.75), "comparison", cue_of["compares"])
+        elif criticised and not elsewhere and not evaluated and not cand.proper_name \
+                and not names_any(title, cand.keys) and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
+            # 'Fine-tuning VLMs has shown promise but still requires costly data. We instead ...': the approach the
+            # paper sets out against; one it goes on to use in its own sentences stays used, and so does one its
+            # title names ('Vector Quantile Regression on Manifolds' after 'QR is limited by ...') or a kind of
+            # model ('CNNs fail under small perturbations' opens a paper that defends CNNs)
+            roles[cand.key] = RoleDecision("compares", min(cand.confidence, 0.7), "criticised", cue_of["criticised"])
         elif compared and cand.type == "Method" and all(_after_compare_cue(s) for s in cand.spans):
             # 'outperforming existing general-purpose compression techniques': a kind of method beaten, which the
             # paper does not use; a baseline when the field knows the phrase, else too vague to be a statement
