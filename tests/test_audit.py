@@ -46,6 +46,17 @@ def test_a_report_scores_judged_items_and_lists_the_rest(seed_build):
     assert f"need a verdict: {len(items) - 4} sampled items" in report
 
 
+def test_a_verdict_holds_for_the_label_written_another_way(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    item = audit.draw(records)[0][0]
+    judged = [{"paper": item.paper, "list": item.list, "label": item.label.replace("-", " ").title(), "type": item.type,
+               "verdict": "a", "reason": ""}]
+    report = audit.report(records, {"corpus": "seeds", "items": judged})
+    assert "1 of 1 judged items still in the build" in report
+    assert f"need a verdict: {len(audit.draw(records)[0]) - 1} sampled items" in report
+
+
 def test_recall_counts_a_concept_under_another_spelling_or_an_alias(seed_build):
     audit = _audit()
     records = _records(seed_build)
