@@ -420,15 +420,19 @@ class Extractor:
         for doc, paper in self.nlp.pipe(stream, as_tuples=True, batch_size=batch_size):
             yield PaperExtraction(paper=paper, mentions=self._mentions(doc, paper.title))
 
-    def _mentions(self, doc: Doc, title: str) -> list[Mention]:
-        title_doc = self.nlp(title) if title.strip() else None
-        return mentions_of(doc, title_names(self.nlp, title), title, title_doc)
+    def _mentions(self, doc: Doc, title: str, title_doc: Doc | None = None) -> list[Mention]:
+        if title_doc is None and title.strip():
+            title_doc = self.nlp(title)
+        return mentions_of(doc, title_names(self.nlp, title), title, title_doc if title.strip() else None)
 
     def extract_many(self, items: list[tuple[str, str]], batch_size: int = 32) -> list[list[Mention]]:
-        """Mentions of each (title, abstract) pair, in order."""
+        """Mentions of each (title, abstract) pair, in order (the titles parsed in batches too: one at a time,
+        a short title costs the pipeline's every call over again)."""
         texts = ((abstract[:MAX_EXTRACTED_CHARS], title) for title, abstract in items)
         docs = self.nlp.pipe(texts, as_tuples=True, batch_size=batch_size)
-        return [self._mentions(doc, title) for doc, title in docs]
+        title_docs = self.nlp.pipe((title for title, _ in items), batch_size=batch_size)
+        return [self._mentions(doc, title, title_doc)
+                for (doc, title), title_doc in zip(docs, title_docs, strict=True)]
 
     def extract_text(self, text: str, title: str = "") -> list[Mention]:
         return self._mentions(self.nlp(text[:MAX_EXTRACTED_CHARS]), title)

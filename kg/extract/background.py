@@ -23,7 +23,15 @@ FIELD_WITNESS_VERBS = frozenset(["see", "witness"])
 
 
 def speaks_of_itself(sent: Span) -> bool:
-    """'we ...', 'our ...', 'Here, ...', 'this paper ...', 'the proposed ...'."""
+    """'we ...', 'our ...', 'Here, ...', 'this paper ...', 'the proposed ...' (the answer kept on the doc, by the
+    sentence's span: the rules ask of one sentence many times)."""
+    known = sent.doc.user_data.setdefault("kg_speaks_of_itself", {})
+    if (sent.start, sent.end) not in known:
+        known[sent.start, sent.end] = _speaks_of_itself(sent)
+    return known[sent.start, sent.end]
+
+
+def _speaks_of_itself(sent: Span) -> bool:
     tokens = list(sent)
     for i, token in enumerate(tokens):
         if token.lower_ == "we" and token.head.lemma_.lower() in FIELD_WITNESS_VERBS:

@@ -187,7 +187,15 @@ _FIGURE_LED_NAME = re.compile(r"\d{1,3}(?=(?:[^a-z]*[A-Za-z]){3})[A-Z]{2,}[A-Za-
 
 
 def is_name_token(token: Token, doc_text: str | None = None) -> bool:
-    """A token that looks like a name: inner capitals or digits ('FooNet', 'XYZ-2'), not a web address."""
+    """A token that looks like a name: inner capitals or digits ('FooNet', 'XYZ-2'), not a web address (the
+    answer kept on the doc: the rules ask of one token many times)."""
+    known = token.doc.user_data.setdefault("kg_name_tokens", {})
+    if token.i not in known:
+        known[token.i] = _looks_like_a_name(token, doc_text)
+    return known[token.i]
+
+
+def _looks_like_a_name(token: Token, doc_text: str | None) -> bool:
     text = token.text
     if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2:
         return False

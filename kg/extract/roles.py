@@ -63,10 +63,12 @@ RESULT_NOUNS_COMPARED = frozenset(["performance", "accuracy", "quality", "result
 LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comparable", "par", "competitive"])
 
 
+COMPARE_FORMS = frozenset(verb + ending for verb in COMPARE_VERBS for ending in ("", "s", "ing", "ed"))
+
+
 def is_compare_verb(token: Token) -> bool:
     """'outperform' in any form: the tagger reads 'outperforming' as an adjective at times, whose lemma stays."""
-    return token.lemma_ in COMPARE_VERBS or any(token.lower_.removesuffix(ending) in COMPARE_VERBS
-                                                for ending in ("", "s", "ing", "ed"))
+    return token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_FORMS
 
 
 def _level_of(span: Span) -> bool:

@@ -37,7 +37,7 @@ def sought_by_title(title: str, keys: set[str]) -> bool:
     """Whether the title leads with one of the label keys and then names its means ('Semi-Supervised Learning via
     Deep Network Inversion'): what the paper reaches for, not its tool."""
     padded = f"{label_key(title)} "
-    return any(key and re.match(rf"{re.escape(key)} (?:{_MEANS}) ", padded) for key in keys)
+    return any(key and padded.startswith(f"{key} {word} ") for key in keys for word in MEANS_WORDS)
 
 
 # what parts a title: a colon, or a dash between spaces ('FooPoison -- Adversarial Attacks On ...')
@@ -153,6 +153,13 @@ def _between_small_words(text: str, start: int, end: int) -> bool:
 
 
 
+def _title_candidates(title_doc: Doc) -> list:
+    """The title's candidates, collected once for the tasks and the methods it names."""
+    if "kg_title_candidates" not in title_doc.user_data:
+        title_doc.user_data["kg_title_candidates"] = collect_candidates(title_doc)
+    return title_doc.user_data["kg_title_candidates"]
+
+
 def _names_a_method(span) -> bool:
     """'... Application to Worker Clustering Model': the task's words name a model or method that follows."""
     doc = span.doc
@@ -166,7 +173,7 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
     a title they are as often the tool as the problem."""
     evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
     found = []
-    for cand in collect_candidates(title_doc):
+    for cand in _title_candidates(title_doc):
         if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
                 and not is_paradigm(cand.canonical) and not any(_names_a_method(span) for span in cand.spans):
             found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
@@ -210,7 +217,8 @@ def means_phrases(title: str) -> set[str]:
 def names_as_means(title: str, keys: set[str]) -> bool:
     """Whether the title names one of the label keys as its means ('... via Negative-View Regularization')."""
     padded = f" {label_key(title)} "
-    return any(key and re.search(rf" (?:{_MEANS}) (?:(?:a|an|the) )?{re.escape(key)} ", padded) for key in keys)
+    return any(key and f" {word} {article}{key} " in padded
+               for key in keys for word in MEANS_WORDS for article in ("", "a ", "an ", "the "))
 
 
 def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
@@ -219,7 +227,7 @@ def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
     only by what it does."""
     evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
     found = []
-    for cand in collect_candidates(title_doc):
+    for cand in _title_candidates(title_doc):
         if cand.type != "Method" or not cand.canonical or not cand.keys.isdisjoint(known):
             continue
         means = next((word for span in cand.spans if (word := _means_before(span))), None)
