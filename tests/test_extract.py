@@ -157,6 +157,15 @@ def test_a_name_written_in_capital_words_is_one_name(extractor):
     assert "convolutional neural network" in result and "long short-term memory" in result  # acronyms stay apart
 
 
+def test_a_word_between_commas_after_our_method_is_its_name(extractor):
+    result = found(extractor, "We introduce a new meta-algorithm that hardens a base learner. Our method, Sever, "
+                              "needs only one singular vector. We apply Sever on two datasets.")
+    assert result["Sever"] == ("Method", "proposes")
+    assert "meta-algorithm" not in result  # what kind of thing Sever is
+    result = found(extractor, "Our method, Markov chains and kernels, needs only one singular vector.")
+    assert "Markov" not in result
+
+
 def test_capitalised_nouns_after_an_acronym_are_the_rest_of_its_name(extractor):
     result = found(extractor, "We evaluate FooNet on UAV-Quux, Drone-Quux, and QEC Drones. It improves over BERT "
                               "and GPT Models on QEC Drones.")

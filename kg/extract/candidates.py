@@ -775,7 +775,12 @@ def _given_name(token: Token) -> Span | None:
     if not token.text[:1].isupper() or token.i == 0:
         return None
     before = doc[token.i - 1].lower_
-    if not (before in NAMING_WORDS or before == "the" and token.i >= 2 and doc[token.i - 2].lower_ in NAMING_WORDS):
+    # 'Our method, Sever, possesses ...', 'the proposed algorithm, Lantern, runs ...': a name between commas
+    # after what the paper calls its own method
+    own_kind = before == "," and token.i >= 3 and doc[token.i - 2].lower_ in KIND_HEADS \
+        and doc[token.i - 3].lower_ in {"our", "proposed"}
+    if not (own_kind or before in NAMING_WORDS
+            or before == "the" and token.i >= 2 and doc[token.i - 2].lower_ in NAMING_WORDS):
         return None
     end = token.i
     while end < len(doc) and not doc[end].is_sent_start:
@@ -785,6 +790,8 @@ def _given_name(token: Token) -> Span | None:
         if not glued and not (doc[end].is_alpha and doc[end].text[0].isupper()):
             break
         end += 1
+    if own_kind and (end >= len(doc) or doc[end].text not in {",", "("}):
+        return None  # ('Our method, Markov chains and ...': a list, not a name)
     return doc[token.i : end] if end > token.i else None
 
 
