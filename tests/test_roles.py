@@ -300,6 +300,11 @@ def test_an_analysis_without_a_method_of_its_own_evaluates_the_known_models_it_s
     with_own = found(extractor, "We propose QuillBot, a dance planner. We assess whether our planner with GPT-3.5 "
                                 "can write choreographies.")
     assert with_own["GPT-3.5"][1] != "evaluates"
+    # a model the analysis works with is used, not studied
+    worked_with = found(extractor, "We explore ways to quux spatial relations using a large language model backbone. "
+                                   "We then analyze curriculum learning in the context of training a CNN.")
+    assert worked_with["large language model"] == ("Method", "uses")
+    assert worked_with["convolutional neural network"] == ("Method", "uses")
 
 
 def test_capitals_that_spell_an_acronym_are_no_name(extractor):

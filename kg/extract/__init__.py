@@ -47,6 +47,7 @@ from kg.extract.roles import (
     names_a_method,
     proposal_phrases,
     subject_of_success,
+    worked_with_in_analysis,
 )
 from kg.extract.title import (
     is_paradigm,
@@ -373,8 +374,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             if benchmark_paper:
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
-                    span.sent.start in analysed or (span.start in found_of and cand.proper_name)
-                    for span in cand.spans):
+                    (span.sent.start in analysed and not worked_with_in_analysis(span))
+                    or (span.start in found_of and cand.proper_name) for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
         if role == "proposes" and ctype == "Task":

@@ -702,6 +702,21 @@ def analysis_sentences(doc: Doc) -> set[int]:
             and not any(t.lower_ in {"our", "proposed"} for t in sent) and not _proposal_objects(sent)[0]}
 
 
+def worked_with_in_analysis(span: Span) -> bool:
+    """In a sentence of analysis, a model the analysis works with rather than studies: under a verb of use or of
+    training ('using an LLM backbone', 'in the context of training a CNN'), or what a studied thing is applied to
+    ('a general augmentation to feed-forward networks')."""
+    token = span.root
+    while token.head.i != token.i:
+        head = token.head
+        if head.pos_ == "VERB":
+            return head.lemma_.lower() in USE_VERBS | {"train", "finetune", "fine-tune"}
+        if token.dep_ == "pobj" and head.lower_ in {"to", "into", "onto"} and head.head.pos_ == "NOUN":
+            return True
+        token = head
+    return False
+
+
 FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "indicate", "suggest", "uncover"])
 
 
