@@ -166,14 +166,6 @@ def test_a_word_between_commas_after_our_method_is_its_name(extractor):
     assert "Markov" not in result
 
 
-def test_capitalised_nouns_after_an_acronym_are_the_rest_of_its_name(extractor):
-    result = found(extractor, "We evaluate FooNet on UAV-Quux, Drone-Quux, and QEC Drones. It improves over BERT "
-                              "and GPT Models on QEC Drones.")
-    assert result["QEC Drones"][0] == "Dataset"
-    assert "QEC" not in result
-    assert "GPT Models" not in result  # a kind after a name is no part of it
-
-
 def test_a_known_task_the_title_names_is_addressed(extractor):
     result = found(extractor, "We propose FooIRL, which learns rewards from demonstrations.",
                    "FooIRL: Contrastive IRL for Trajectory Prediction with Deep Reinforcement Learning")

@@ -240,17 +240,6 @@ def name_span(doc: Doc, token: Token) -> Span:
             start -= 2  # 'Dual-Module Framework DMF'
         if start < token.i:
             return doc[start:end]
-    if end - start == 1 and token.is_upper and token.is_alpha and len(token) > 1:
-        # 'on UAV-Human and NEC Drones': capitalised nouns right after an acronym, inside a sentence, are the
-        # rest of its name
-        while end < len(doc) and end - token.i < 3 and doc[end - 1].whitespace_ \
-                and doc[end].pos_ in {"NOUN", "PROPN"} \
-                and doc[end].is_alpha and doc[end].text[0].isupper() and doc[end].text[1:].islower() \
-                and not doc[end].is_sent_start and not doc[end].is_stop \
-                and doc[end].lower_ not in KIND_HEADS | METHOD_HEADS | DATASET_HEADS | {"data"}:
-            end += 1  # (not 'GPT Models', 'ICU Data': a kind after a name)
-        if end > token.i + 1:
-            return doc[start:end]
     same_kind = next((test for test in (_word_in_capitals, _camel_case) if test(token)), None)
     if end - start == 1 and same_kind is not None:
         while start > 0 and doc[start - 1].whitespace_ and same_kind(doc[start - 1]):
