@@ -61,6 +61,13 @@ def test_acronym_definition_gives_one_concept_with_both_forms(extractor):
     assert len(snn.evidence) == 2  # the later bare acronym is the same concept
 
 
+def test_a_word_the_short_form_spells_out_is_part_of_the_long_form(extractor):
+    result = found(extractor, "Two branches emerged: blind super-resolution (blind-SR) and arbitrary-scale "
+                              "super-resolution (ASSR). We propose FooSR for blind-SR.")
+    assert result["blind super-resolution"][0] == "Task"
+    assert "image super-resolution" not in result  # blind super-resolution is a task of its own
+
+
 def test_acronym_in_front_of_its_long_form(extractor):
     mentions = extractor.extract_text("We compare against HMC (Hamiltonian Monte Carlo) on sampling benchmarks.")
     assert any("Hamiltonian Monte Carlo" in [m.label, *m.aliases] for m in mentions)

@@ -102,6 +102,9 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     while span.start >= max(window.start, 2) and doc[span.start - 1].text == "-" \
             and not doc[span.start - 1].whitespace_ and not doc[span.start - 2].whitespace_:
         span = doc[span.start - 2 : span.end]  # a long form starts at a word's start: 'Self-Supervised Foo (SF)'
+    spelled = re.match(r"([A-Za-z]+)-[A-Z]", short)
+    if spelled and span.start > window.start and doc[span.start - 1].lower_ == spelled.group(1).lower():
+        span = doc[span.start - 1 : span.end]  # 'blind super-resolution (blind-SR)': the word the short form spells
     while len(span) > 1 and (span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"} or span[0].text == "*"):
         span = span[1:]  # '*' of Markdown emphasis: '*Most Implied Frames* (MIF)'
     while len(span) > 1 and span[-1].text == "*":
