@@ -126,6 +126,16 @@ def test_the_title_keeps_what_the_opening_names(extractor):
     assert ("link prediction", "addresses") in {(m.label, m.role) for m in mentions}
 
 
+def test_the_title_keeps_what_the_opening_names_in_the_words_it_wrote(extractor):
+    text = ("Shoppers leave traces. Recurrent models have done well in session-based recommendations. "
+            "We introduce a ranking loss for them.")
+    untitled = {m.label for m in extractor.extract_text(text, title="A ranking loss")}
+    assert "sequential recommendation" not in untitled  # the opening's field
+    titled = {(m.label, m.role) for m in extractor.extract_text(
+        text, title="A Ranking Loss for Session-based Recommendations")}
+    assert ("sequential recommendation", "addresses") in titled  # the known task, which the title words as the abstract
+
+
 def test_two_whole_tasks_joined_by_and_stay_two(extractor):
     result = found(extractor, "We build a footage summary using object detection and anomaly detection.")
     assert "object detection" in result and "anomaly detection" in result

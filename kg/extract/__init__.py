@@ -145,7 +145,7 @@ DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "task-in-
 def _paradigm_used(cand: Candidate, title: str) -> bool:
     """A way of learning (see PARADIGMS) that neither the title nor the abstract's opening topic names, nor a 'for'
     gives as a purpose ('a harmonic function solution for semi-supervised learning'): used."""
-    return is_paradigm(cand.canonical or cand.label) and not names_any(title, cand.keys) \
+    return is_paradigm(cand.canonical or cand.label) and not names_any(title, cand.written_keys) \
         and not any(is_topic(span) or _purpose_of(span) for span in cand.spans)
 
 
@@ -158,7 +158,7 @@ def _paradigm_sought(cand: Candidate, title: str) -> bool:
     if not is_paradigm(cand.canonical or cand.label):
         return False
     doc_after = ((span.doc, span.end) for span in cand.spans)
-    return sought_by_title(title, cand.keys) or any(
+    return sought_by_title(title, cand.written_keys) or any(
         end < len(doc) and doc[end].lower_ in SETTING_WORDS for doc, end in doc_after)
 
 
@@ -177,7 +177,7 @@ def _background_only(cand: Candidate, opening: set[int], title: str) -> bool:
     # clause
     topic = in_opening_subject if cand.type == "Method" and (known is None or known.type == "Method") else is_topic
     return (all(span.sent.start in opening for span in cand.spans)
-            and not any(topic(span) for span in cand.spans) and not names_any(title, cand.keys))
+            and not any(topic(span) for span in cand.spans) and not names_any(title, cand.written_keys))
 
 
 TASK_WORDS = frozenset(["task", "tasks", "problem", "problems"])
@@ -200,7 +200,7 @@ def _called_a_task(span: Span) -> bool:
 def _prior_work_only(cand: Candidate, title: str) -> bool:
     """A method met only in sentences about others' work, wherever they stand ('Existing approaches compress
     them via ad hoc processing such as model pruning'), and not named in the title."""
-    return cand.type == "Method" and not names_any(title, cand.keys) and all(
+    return cand.type == "Method" and not names_any(title, cand.written_keys) and all(
         about_others_work(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
 
 
@@ -321,13 +321,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             continue  # 'a portable bimanual teleoperation system', 'a robust meta-algorithm' describe the FooBot the
             # paper names
         in_passing = cand.rule == "noun-phrase" or (cand.rule == "name" and cand.type == "Method" and role == "uses"
-                                                    and not names_any(title, cand.keys))
+                                                    and not names_any(title, cand.written_keys))
         means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" and not means \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
         if role in DEFAULT_ROLES and (cand.rule == "noun-phrase" or cand.type == "Task") \
-                and all(_claimed_quality(s) for s in cand.spans) and not names_any(title, cand.keys):
+                and all(_claimed_quality(s) for s in cand.spans) and not names_any(title, cand.written_keys):
             continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and (cand.type == "Metric" or (
                 cand.type == "Method" and not means and not any(engaged(s, USE_VERBS) for s in cand.spans))):
@@ -336,13 +336,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # method phrase is one it uses only under a verb of use ('by adopting the spline approximation')
             continue
         if role == "addresses" and cand.rule in DESCRIBED_TASK_RULES and len(cand.spans) == 1 \
-                and not names_any(title, cand.keys) and not is_topic(cand.spans[0]) \
+                and not names_any(title, cand.written_keys) and not is_topic(cand.spans[0]) \
                 and cand.spans[0].root.head.i not in proposal_words and not _called_a_task(cand.spans[0]):
             continue  # a task phrase no list knows, said once in passing: as often a step, a setting or a side
             # remark as the paper's problem; the title, the opening's topic, a second mention, the proposal it
             # names ('we build a character recognition method') or the word 'task' bears it out
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
-                and not names_any(title, cand.keys):
+                and not names_any(title, cand.written_keys):
             continue  # named only for later work ('future work could extend this to X')
         if role in DEFAULT_ROLES and (_background_only(cand, opening, title) or _prior_work_only(cand, title)):
             prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")

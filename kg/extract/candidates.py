@@ -138,6 +138,12 @@ class Candidate:
         return {self.key, *(label_key(alias) for alias in self.aliases)}
 
     @property
+    def written_keys(self) -> set[str]:
+        """Its keys and those of the words the abstract wrote it in: what a title may call it ('Session-based
+        Recommendations' for the known 'sequential recommendation' the abstract wrote so)."""
+        return self.keys | {label_key(span.text) for span in self.spans}
+
+    @property
     def proper_name(self) -> bool:
         """'GPT-4', 'Claude', 'Llama 2': a name with a capital or a digit, not a kind of model ('diffusion model')
         nor a technique ('spectral clustering'), which the gazetteers name too."""

@@ -1003,7 +1003,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         elif compared and cand.type == "Method" and cand.named:
             roles[cand.key] = RoleDecision("compares", max(cand.confidence, 0.75), "comparison", cue_of["compares"])
         elif criticised and not elsewhere and not evaluated and not cand.proper_name \
-                and not names_any(title, cand.keys) and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
+                and not names_any(title, cand.written_keys) and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
             # 'Fine-tuning VLMs has shown promise but still requires costly data. We instead ...': the approach the
             # paper sets out against; one it goes on to use in its own sentences stays used, and so does one its
             # title names ('Vector Quantile Regression on Manifolds' after 'QR is limited by ...') or a kind of
