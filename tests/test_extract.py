@@ -396,7 +396,7 @@ def test_capitalised_words_glued_by_hyphens_are_a_name(extractor):
     assert result["Meta-Quux-Wolfe"] == ("Method", "proposes")
     assert "online projection-free algorithm" not in result  # it only describes the named proposal
     result = found(extractor, "First, we introduce a Low-Level Feature Quux module. We use Sliced-Quux embeddings.")
-    assert result["low-level feature quux module"][1] == "proposes"  # words of a longer phrase, not names
+    assert result["Low-Level Feature Quux module"][1] == "proposes"  # as written: a name the paper coins
     assert "Low-Level" not in result and "Sliced-Quux" not in result
 
 

@@ -293,7 +293,7 @@ def test_a_known_task_used_as_a_tool_is_a_method(extractor):
 def test_a_coined_name_is_not_the_known_method_inside_it(extractor):
     result = found(extractor, "We introduce the Hierarchical Feature Matching approach to estimate meshes from "
                               "video.")
-    assert result["hierarchical feature matching"] == ("Method", "proposes")
+    assert result["Hierarchical Feature Matching"] == ("Method", "proposes")
     assert "feature matching" not in result and "image matching" not in result
 
 

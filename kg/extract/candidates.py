@@ -68,6 +68,14 @@ NOT_NAMES = frozenset(
         "CoRL", "IROS", "ICRA", "MICCAI", "ISBI", "INTERSPEECH", "Interspeech", "ICASSP", "NIST", "IEEE", "ACM"
     ]
 )
+# The everyday science, computing and world a paper works in or on, written in capitals: no name standing alone
+# ('SQL queries', 'an ODE', 'FP16'), though a part of one ('SQL-Llama') or an acronym a paper defines may be
+EVERYDAY_ACRONYMS = frozenset(
+    [
+        "DNA", "ICU", "COVID", "COVID-19", "FDA", "NBA", "SME", "ATM", "ETF", "IoT", "SQL", "XML", "JSON", "HTML",
+        "JPEG", "PNG", "PDF", "AWS", "ODE", "PDE", "FP16", "FP32", "BF16", "INT8", "INT4"
+    ]
+)
 MAX_PHRASE_TOKENS = 6
 # Tokens no concept name holds: brackets, quotes, symbols.
 PHRASE_BREAKERS = frozenset(["(", ")", "[", "]", "%", "=", "<", ">", '"', "'", "``", "''", "\u201c", "\u201d", "/"])
@@ -204,6 +212,9 @@ def is_name_token(token: Token, doc_text: str | None = None) -> bool:
 def _looks_like_a_name(token: Token, doc_text: str | None) -> bool:
     text = token.text
     if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2:
+        return False
+    glued = _hyphen_joined(token.doc, token.i) or (token.i >= 2 and _hyphen_joined(token.doc, token.i - 2))
+    if (text in EVERYDAY_ACRONYMS or text.removesuffix("s") in EVERYDAY_ACRONYMS) and not glued:
         return False
     # ('3D', '7B', '6DoF' are sizes and units; '3DSR' is a name)
     if not (_NAME_CHARS if text[0].isalpha() else _FIGURE_LED_NAME).fullmatch(text):
@@ -580,7 +591,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             if chunk[-1].lower_ in METHOD_KINDS and not is_term(label_key(label)):
                 ctype = "Method"  # 'a bottom-up proposal generation strategy' is a way of working ('a character
                 # recognition method' addresses the task the field knows)
-            add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6), phrase)
+            # (a phrase written as a coined name keeps its capitals when proposed: 'Agent Graph ODE')
+            add(Candidate(label=label, type=ctype, rule="proposal-phrase", confidence=0.6,
+                          surface=phrase.text if _title_cased(phrase) else ""), phrase)
 
     # 6b. what the authors' proposal is for: 'a novel method for video harmonization' addresses that task
     for chunk in proposed_phrases:
