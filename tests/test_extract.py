@@ -473,3 +473,10 @@ def test_a_name_may_start_with_a_figure(extractor):
                               "benchmark. We render 3D scenes with 7B models and 6DoF poses.")
     assert result["4QSR"] == ("Method", "proposes")
     assert not {"3D", "7B", "6DoF"} & set(result)  # sizes and units
+
+
+def test_everyday_capitals_name_no_method_unless_part_of_a_name(extractor):
+    result = found(extractor, "We solve an ODE on FP16 hardware and store the answers with SQL. "
+                              "Our SQL-Quux model then answers questions.")
+    assert "ODE" not in result and "FP16" not in result and "SQL" not in result
+    assert "SQL-Quux" in result  # a part of a name the paper gives
