@@ -938,3 +938,11 @@ def test_a_method_others_use_and_the_abstract_says_falls_short_is_compared(extra
     mentions = extractor.extract_text("Quantile regression is limited by univariate targets. We propose FooQR.",
                                       title="Vector Quantile Regression on Manifolds")
     assert ("quantile regression", "uses") in {(m.label, m.role) for m in mentions}
+
+
+def test_a_new_item_of_a_list_makes_no_other_item_new(extractor):
+    result = found(extractor, "We prune dense layers. We show results on QuuxSet, MNIST and a new dataset of Morse "
+                              "code symbols.")
+    assert result["QuuxSet"][1] != "proposes"
+    result = found(extractor, "We present QuuxNet, a novel network for pruning.")
+    assert result["QuuxNet"] == ("Method", "proposes")

@@ -360,6 +360,9 @@ def _introduced_with_novelty(span: Span) -> bool:
         window = doc[i + 1 : min(i + 4, span.sent.end)]
     else:
         return False
+    if window and window[0].pos_ in {"PROPN", "NOUN", "NUM"}:
+        # the next item of a list, not an apposition: 'results on CIFAR, MNIST and a new dataset' bring no new CIFAR
+        window = window[: next((k for k, t in enumerate(window) if t.lower_ in {"and", "or", ",", ";"}), len(window))]
     if any(t.lower_ in NOVELTY_WORDS for t in window[:4]):
         return True
     # an apposition that describes what the name is, in words that do not say it already existed
