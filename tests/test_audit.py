@@ -57,6 +57,18 @@ def test_a_verdict_holds_for_the_label_written_another_way(seed_build):
     assert f"need a verdict: {len(audit.draw(records)[0]) - 1} sampled items" in report
 
 
+def test_a_verdict_on_an_item_typed_otherwise_needs_a_new_one(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    item = audit.draw(records)[0][0]
+    other = "Dataset" if item.type != "Dataset" else "Method"
+    judged = [{"paper": item.paper, "list": item.list, "label": item.label, "type": other, "verdict": "b",
+               "reason": "wrong type"}]
+    report = audit.report(records, {"corpus": "seeds", "items": judged})
+    assert "0 of 1 judged items still in the build" in report
+    assert f"need a verdict: {len(audit.draw(records)[0])} sampled items" in report
+
+
 def test_recall_counts_a_concept_under_another_spelling_or_an_alias(seed_build):
     audit = _audit()
     records = _records(seed_build)

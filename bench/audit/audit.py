@@ -51,10 +51,11 @@ def draw(records: list[dict]) -> tuple[list[Item], list[dict], list[Link], list[
     return sampled_items, sampled_papers, sampled_links, strongest
 
 
-def item_key(paper: str, list_name: str, label: str) -> tuple[str, str, str]:
-    """What a verdict on an item is a verdict on: the paper, the list and the label's key, so that a label written
-    another way by a later build ('expectation-maximisation', 'expectation-maximization') keeps its verdict."""
-    return paper, list_name, label_key(label)
+def item_key(paper: str, list_name: str, label: str, ctype: str) -> tuple[str, str, str, str]:
+    """What a verdict on an item is a verdict on: the paper, the list (the role), the label's key and the type, so
+    that a label written another way by a later build ('expectation-maximisation', 'expectation-maximization') keeps
+    its verdict, and one a later build types otherwise needs a new one."""
+    return paper, list_name, label_key(label), ctype
 
 
 def _paper_items(record: dict) -> list[str]:
@@ -63,7 +64,7 @@ def _paper_items(record: dict) -> list[str]:
 
 
 def _judged_keys(verdicts: dict) -> tuple[set, set, set]:
-    return ({item_key(v["paper"], v["list"], v["label"]) for v in verdicts.get("items", [])},
+    return ({item_key(v["paper"], v["list"], v["label"], v["type"]) for v in verdicts.get("items", [])},
             {entry["paper"] for entry in verdicts.get("recall", [])},
             {(v["first"], v["second"]) for v in verdicts.get("links", []) + verdicts.get("strongest", [])})
 
@@ -75,7 +76,7 @@ def sheet(records: list[dict], verdicts: dict | None = None) -> str:
     judged_items, judged_papers, judged_links = _judged_keys(verdicts or {})
     out = ["# Items (verdict a/b/c/d and a few words of reason for each)", ""]
     for number, item in enumerate(items, 1):
-        if item_key(item.paper, item.list, item.label) in judged_items:
+        if item_key(item.paper, item.list, item.label, item.type) in judged_items:
             continue
         alias = f"; aliases: {', '.join(item.aliases[:5])}" if item.aliases else ""
         out.append(f"## I{number}. {item.label} — type {item.type}, role {LIST_ROLE.get(item.list, item.list)}, "
@@ -106,8 +107,8 @@ def sheet(records: list[dict], verdicts: dict | None = None) -> str:
 def report(records: list[dict], verdicts: dict) -> str:
     """Precision on the judged items the build still holds, recall on the judged papers, link verdicts; and the
     sampled items, papers and links of this build that no verdict covers."""
-    present = {item_key(i.paper, i.list, i.label) for i in all_items(records)}
-    judged = {item_key(v["paper"], v["list"], v["label"]): v for v in verdicts.get("items", [])}
+    present = {item_key(i.paper, i.list, i.label, i.type) for i in all_items(records)}
+    judged = {item_key(v["paper"], v["list"], v["label"], v["type"]): v for v in verdicts.get("items", [])}
     kept = [v for key, v in judged.items() if key in present]
     counts = {grade: sum(v["verdict"] == grade for v in kept) for grade in "abcd"}
     lines = [f"corpus {verdicts.get('corpus', '?')}: {len(kept)} of {len(judged)} judged items still in the build"]
@@ -135,7 +136,7 @@ def report(records: list[dict], verdicts: dict) -> str:
         lines.append(f"  links: {tally['good']} good, {tally['weak']} weak, {tally['bad']} bad "
                      f"of {len(judged_links)} judged links still in the build")
     items, papers, links, _ = draw(records)
-    sampled = [judged[key] for key in (item_key(i.paper, i.list, i.label) for i in items) if key in judged]
+    sampled = [judged[key] for key in (item_key(i.paper, i.list, i.label, i.type) for i in items) if key in judged]
     if sampled:
         grades = {grade: sum(v["verdict"] == grade for v in sampled) for grade in "abcd"}
         lines.append(f"  this build's sample: strict {grades['a'] / len(sampled):.2f}, lenient "
@@ -148,7 +149,7 @@ def report(records: list[dict], verdicts: dict) -> str:
         lines.append(f"  this build's sampled links: {sampled_links.count('good')} good, "
                      f"{sampled_links.count('weak')} weak, {sampled_links.count('bad')} bad of the "
                      f"{len(sampled_links)} of {len(links)} with a verdict")
-    new_items = [i for i in items if item_key(i.paper, i.list, i.label) not in judged]
+    new_items = [i for i in items if item_key(i.paper, i.list, i.label, i.type) not in judged]
     judged_pairs = {(v["first"], v["second"]) for v in verdicts.get("links", [])}
     new_links = [link for link in links if (link.first, link.second) not in judged_pairs]
     judged_papers = {entry["paper"] for entry in verdicts.get("recall", [])}
@@ -175,7 +176,7 @@ def _as_kept(entry: dict) -> dict:
 def merge(verdicts: dict, new: dict, build: str) -> dict:
     """`verdicts` with those of `new` (a reader's file, or another verdicts file) added; a new verdict on an item,
     paper or link already judged replaces it, and `build` joins the list of commits whose builds were judged."""
-    keys = {"items": lambda v: item_key(v["paper"], v["list"], v["label"]), "recall": lambda v: v["paper"],
+    keys = {"items": lambda v: item_key(v["paper"], v["list"], v["label"], v["type"]), "recall": lambda v: v["paper"],
             "links": lambda v: (v["first"], v["second"]), "strongest": lambda v: (v["first"], v["second"])}
     new = {part: [_as_kept(v) for v in new.get(part, [])] for part in keys}
     merged = dict(verdicts)
