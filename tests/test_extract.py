@@ -480,3 +480,14 @@ def test_everyday_capitals_name_no_method_unless_part_of_a_name(extractor):
                               "Our SQL-Quux model then answers questions.")
     assert "ODE" not in result and "FP16" not in result and "SQL" not in result
     assert "SQL-Quux" in result  # a part of a name the paper gives
+
+
+def test_the_gazetteers_know_british_spellings(extractor):
+    result = found(extractor, "We study text summarisation with a tokeniser-free model.")
+    assert "text summarization" in result
+
+
+def test_a_long_form_before_its_bare_acronym_is_not_one_name(extractor):
+    result = found(extractor, "Recently, Direct Preference Optimisation DPO has been proposed. We improve on it.")
+    assert "direct preference optimization" in result
+    assert not any(label.endswith("DPO") and " " in label for label in result)

@@ -946,3 +946,10 @@ def test_a_new_item_of_a_list_makes_no_other_item_new(extractor):
     assert result["QuuxSet"][1] != "proposes"
     result = found(extractor, "We present QuuxNet, a novel network for pruning.")
     assert result["QuuxNet"] == ("Method", "proposes")
+
+
+def test_what_a_method_is_superior_to_is_compared(extractor):
+    result = found(extractor, "We propose QuillNet. Experiments show its superiority to QuarkNet, and QuillNet is "
+                              "superior to ZetaFormer on long inputs.")
+    assert result["QuarkNet"][1] == "compares"
+    assert result["ZetaFormer"][1] == "compares"

@@ -255,8 +255,10 @@ def name_span(doc: Doc, token: Token) -> Span:
         while start >= 2 and doc[start - 1].text == "-" and not doc[start - 1].whitespace_ \
                 and not doc[start - 2].whitespace_ and doc[start - 2].text[:1].isupper():
             start -= 2  # 'Dual-Module Framework DMF'
-        if start < token.i:
+        known = any(hit.start == start and hit.end == token.i for hit in doc.spans.get(SPAN_KEY, ()))
+        if start < token.i and not known:
             return doc[start:end]
+        start = token.i  # 'Direct Preference Optimisation DPO': a known long form and its acronym, not one name
     same_kind = next((test for test in (_word_in_capitals, _camel_case) if test(token)), None)
     if end - start == 1 and same_kind is not None:
         while start > 0 and doc[start - 1].whitespace_ and same_kind(doc[start - 1]):

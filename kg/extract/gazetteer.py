@@ -7,6 +7,7 @@ model stays apart from "same"; every other alias is matched case-insensitively.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -48,6 +49,18 @@ def with_plural(alias: str) -> tuple[str, ...]:
     else:
         plural = alias + "s"
     return (alias, plural)
+
+
+_AMERICAN_ENDING = re.compile(r"(?<=[a-z]{3})iz(ation|ations|er|ers|ing|ed)\b")
+_SINGLE_L = {"modeling": "modelling", "labeling": "labelling", "modeled": "modelled", "labeled": "labelled"}
+
+
+def with_british(alias: str) -> tuple[str, ...]:
+    """The alias and its British spelling ('direct preference optimization' -> '... optimisation'), which papers
+    write as often (kg.normalize gives both one key)."""
+    british = _AMERICAN_ENDING.sub(r"is\1", alias)
+    british = " ".join(_SINGLE_L.get(word, word) for word in british.split(" "))
+    return (alias,) if british == alias else (alias, british)
 
 
 def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
@@ -96,7 +109,8 @@ class GazetteerMatcher:
             key = str(number)
             self.entries[key] = entry
             exact = [nlp.make_doc(a) for a in entry.aliases if is_case_sensitive(a)]
-            folded = [nlp.make_doc(form) for a in entry.aliases if not is_case_sensitive(a) for form in with_plural(a)]
+            folded = [nlp.make_doc(form) for a in entry.aliases if not is_case_sensitive(a)
+                      for spelling in with_british(a) for form in with_plural(spelling)]
             if exact:
                 self.exact.add(key, exact)
             if folded:

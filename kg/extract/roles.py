@@ -60,7 +60,8 @@ COMPARE_VERBS = frozenset(
 # 'rivals X', 'approximates the performance of X', 'is on par with X'
 LEVEL_VERBS = frozenset(["rival", "approximate", "match", "equal"])
 RESULT_NOUNS_COMPARED = frozenset(["performance", "accuracy", "quality", "results", "result"])
-LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comparable", "par", "competitive"])
+LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comparable", "par", "competitive",
+                         "superior", "superiority", "inferior", "preferable"])  # ('its superiority to X')
 
 
 COMPARE_FORMS = frozenset(verb + ending for verb in COMPARE_VERBS for ending in ("", "s", "ing", "ed"))
