@@ -953,3 +953,11 @@ def test_what_a_method_is_superior_to_is_compared(extractor):
                               "superior to ZetaFormer on long inputs.")
     assert result["QuarkNet"][1] == "compares"
     assert result["ZetaFormer"][1] == "compares"
+
+
+def test_what_the_paper_foresees_or_surpasses_the_performance_of(extractor):
+    text = ("We propose QuillNet for sequence compression. QuillNet surpasses the performance of QuarkNet. "
+            "Our results suggest that QuillNet may be relevant for applications in video compression.")
+    result = found(extractor, text)
+    assert result["QuarkNet"][1] == "compares"
+    assert "video compression" not in result  # named only as where it may serve

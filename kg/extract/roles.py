@@ -543,8 +543,9 @@ def _named_as_an_application(span: Span) -> bool:
     """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
     examples of where a method might serve, not what the paper works on."""
     doc = span.doc
-    if not speaks_of_itself(span.sent) and _under_a_purpose_noun(span.root):
-        return True
+    if _under_a_purpose_noun(span.root) and (not speaks_of_itself(span.sent) or _only_foreseen(span)):
+        return True  # (in the paper's own words only as what may come of it: 'which may be relevant for
+        # applications in video compression', 'we discuss implications for X')
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
@@ -554,6 +555,27 @@ def _named_as_an_application(span: Span) -> bool:
             return True  # opening with 'a step in vision-language tasks (image captioning, visual question ...)'
         if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
             return False
+    return False
+
+
+HEDGE_WORDS = frozenset(["may", "might", "could"])
+FORESEE_VERBS = frozenset(["discuss", "speculate", "outline", "envision", "suggest"])
+
+
+def _only_foreseen(span: Span) -> bool:
+    """The clause that holds the mention says what may follow ('which may be relevant for ...') or is a
+    discussion ('we discuss implications for ...'), not what the paper did."""
+    token = span.root
+    for _ in range(10):
+        if token.pos_ in {"VERB", "AUX"}:
+            if token.lemma_.lower() in FORESEE_VERBS or any(
+                    c.dep_ == "aux" and c.lower_ in HEDGE_WORDS for c in token.children):
+                return True
+            if token.dep_ in {"ROOT", "ccomp"}:
+                return False
+        if token.head.i == token.i:
+            return False
+        token = token.head
     return False
 
 
@@ -810,6 +832,9 @@ def _compare_objects(sent: Span) -> set[int]:
             for child in token.children:
                 if child.dep_ in {"dobj", "attr"}:
                     objects |= _head_chain(child, NAME_DEPS)
+                    if child.lemma_.lower() in MEASURED_NOUNS:
+                        objects |= _of_examples(child)  # 'surpasses the performance of grid search'
+
         if token.lemma_ == "compare" and token.pos_ == "VERB" and token.tag_ != "VBN":
             # 'we compare A and B', 'we compare the performance of LLMs such as A and B against C'
             for child in token.children:
@@ -824,6 +849,10 @@ def _compare_objects(sent: Span) -> set[int]:
                 if child.dep_ == "pobj":
                     objects |= _head_chain(child, NAME_DEPS)
     return objects
+
+
+# what a comparison measures of the thing compared: 'surpasses the performance of X'
+MEASURED_NOUNS = frozenset(["performance", "accuracy", "result", "quality", "efficiency", "speed"])
 
 
 def _of_examples(noun: Token) -> set[int]:
