@@ -961,3 +961,11 @@ def test_what_the_paper_foresees_or_surpasses_the_performance_of(extractor):
     result = found(extractor, text)
     assert result["QuarkNet"][1] == "compares"
     assert "video compression" not in result  # named only as where it may serve
+
+
+def test_the_ways_of_a_known_task_leave_it_a_task(extractor):
+    result = found(extractor, "We propose QuillNet. QuillNet outperforms existing anomaly detection methods.")
+    assert result["anomaly detection"] == ("Task", "addresses")
+    result = found(extractor, "Conventional model compression methods prune networks by hand. We propose QuillNet, "
+                              "which learns to prune.")
+    assert result["model compression"] == ("Task", "addresses")

@@ -28,6 +28,7 @@ from kg.extract.candidates import (
     Candidate,
     collect_candidates,
     doc_text_of,
+    methods_for,
     type_by_name,
 )
 from kg.extract.gazetteer import alias_index
@@ -344,7 +345,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
                 and not names_any(title, cand.written_keys):
             continue  # named only for later work ('future work could extend this to X')
-        if role in DEFAULT_ROLES and (_background_only(cand, opening, title) or _prior_work_only(cand, title)):
+        others_ways = cand.type == "Task" and any(methods_for(s) for s in cand.spans)
+        # ('conventional model compression methods attempt ...': the task whose ways the paper sets out to better)
+        if role in DEFAULT_ROLES and not others_ways and (
+                _background_only(cand, opening, title) or _prior_work_only(cand, title)):
             prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
             if not (cand.named and cand.type == "Method" and prior):
                 continue  # the field the paper sets out from, not what it works on or with

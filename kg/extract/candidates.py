@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.background import prior_work_word
 from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
@@ -32,6 +33,7 @@ from kg.extract.lexicon import (
     NAME_HEADS,
     NAMING_WORDS,
     OUTCOME_HEADS,
+    PARADIGMS,
     TASK_HEADS,
     TECHNIQUE_HEADS,
     TRAILING_WORDS,
@@ -685,8 +687,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                       and not (cand.type == "Metric" and _minimised(span))]
         if cand.type == "Method" and any(_defined_as_a_problem(span) for span in cand.spans):
             cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems'
-        if cand.type == "Task" and cand.spans and all(_names_a_kind_of_method(span) or _used_as_a_tool(span)
-                                                      for span in cand.spans):
+        if cand.type == "Task" and cand.spans and all(
+                (_names_a_kind_of_method(span)
+                 and not (cand.canonical and not is_paradigm(cand.canonical) and (
+                     methods_for(span) or (ways_of(span) and _compared_here(span)))))
+                or _used_as_a_tool(span) for span in cand.spans):
             # 'the half-quadratic minimization technique', 'an error-aware sampling method', 'trained with deep
             # reinforcement learning': a way of working, not a problem to solve (kg.resolve weighs a known task's
             # uses like these across the corpus)
@@ -823,6 +828,34 @@ def _minimised(span: Span) -> bool:
     before = [t.lemma_.lower() for t in doc[max(span.sent.start, span.start - 4) : span.start]]
     return any(word in MINIMISE_VERBS for word in before) or (
         "loss" in before and "base" in before)
+
+
+PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
+
+
+def is_paradigm(label: str) -> bool:
+    """A way of learning (PARADIGMS), or any kind of reinforcement learning ('model-free reinforcement learning')."""
+    key = label_key(label)
+    return key in PARADIGM_KEYS or key.endswith(label_key("reinforcement learning"))
+
+
+def ways_of(span: Span) -> bool:
+    """'graph clustering methods', 'value alignment approaches': the ways of a task, in the plural."""
+    after = span.end
+    return after < len(span.doc) and span.doc[after].lower_ in {"approaches", "methods", "algorithms", "techniques"}
+
+
+def _compared_here(span: Span) -> bool:
+    """The mention's sentence compares ('outperforms the anomaly detection methods', 'compared with ...')."""
+    return any(t.lemma_.lower() in {"outperform", "surpass", "beat", "exceed", "compare"}
+               or t.lower_ in {"than", "versus", "vs", "vs."} for t in span.sent)
+
+
+def methods_for(span: Span) -> bool:
+    """'existing graph clustering methods', 'current value alignment approaches': others' ways of a known task,
+    which the paper works on (not 'the half-quadratic minimization technique', one way of working, nor 'we
+    evaluate various trajectory optimization techniques', the methods it studies)."""
+    return ways_of(span) and bool(prior_work_word(span.sent))
 
 
 def _names_a_kind_of_method(span: Span) -> bool:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
-from kg.extract.candidates import Candidate, is_name_token, noun_chunks
+from kg.extract.candidates import Candidate, is_name_token, noun_chunks, ways_of
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
@@ -1049,7 +1049,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")
-        elif cand.type == "Task" and compared_spans == len(cand.spans):
+        elif cand.type == "Task" and compared_spans == len(cand.spans) and not any(
+                ways_of(span) for span in cand.spans):  # ('outperforms the domain adaptation methods')
             # 'unlike image captioning, our task ...', 'model poisoning, which differs from data poisoning': a task
             # the paper sets its own apart from
             roles[cand.key] = RoleDecision("describes", 0.0, "compared-task")

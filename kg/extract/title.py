@@ -8,7 +8,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token
+from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token, is_paradigm
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
@@ -16,21 +16,13 @@ from kg.extract.lexicon import (
     FRONT_MODIFIERS,
     KIND_HEADS,
     METHOD_HEADS,
-    PARADIGMS,
     TASK_HEADS,
 )
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
 from kg.specificity import is_coined_word
 
-PARADIGM_KEYS = frozenset(label_key(p) for p in PARADIGMS)
 MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
-
-
-def is_paradigm(label: str) -> bool:
-    """A way of learning (PARADIGMS), or any kind of reinforcement learning ('model-free reinforcement learning')."""
-    key = label_key(label)
-    return key in PARADIGM_KEYS or key.endswith(label_key("reinforcement learning"))
 
 
 def sought_by_title(title: str, keys: set[str]) -> bool:
