@@ -215,8 +215,8 @@ def _looks_like_a_name(token: Token, doc_text: str | None) -> bool:
     text = token.text
     if text in NOT_NAMES or (text.endswith("s") and text[:-1] in NOT_NAMES) or len(text) < 2:
         return False
-    glued = _hyphen_joined(token.doc, token.i) or (token.i >= 2 and _hyphen_joined(token.doc, token.i - 2))
-    if (text in EVERYDAY_ACRONYMS or text.removesuffix("s") in EVERYDAY_ACRONYMS) and not glued:
+    if (text in EVERYDAY_ACRONYMS or text.removesuffix("s") in EVERYDAY_ACRONYMS) and not (
+            _hyphen_joined(token.doc, token.i) or (token.i >= 2 and _hyphen_joined(token.doc, token.i - 2))):
         return False
     # ('3D', '7B', '6DoF' are sizes and units; '3DSR' is a name)
     if not (_NAME_CHARS if text[0].isalpha() else _FIGURE_LED_NAME).fullmatch(text):
