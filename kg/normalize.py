@@ -30,6 +30,16 @@ _ALWAYS_S = frozenset(
     enterprising""".split())
 
 
+_AMERICAN = re.compile(r"(?<=[a-z]{3})iz(ation|ations|er|ers|ing|ed)\b")
+_SINGLE_L = {american: british for british, american in _DOUBLED_L.items()}
+
+
+def british(text: str) -> str:
+    """'direct preference optimization' -> 'direct preference optimisation', 'language modeling' -> '... modelling':
+    the other spelling of English, which _american maps back to the same key."""
+    return " ".join(_SINGLE_L.get(word, _AMERICAN.sub(r"is\1", word)) for word in text.split(" "))
+
+
 def _american(token: str) -> str:
     """'optimisation' -> 'optimization', 'amortised' -> 'amortized', 'modelling' -> 'modeling': one key for the two
     spellings of English."""

@@ -688,10 +688,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if cand.type == "Method" and any(_defined_as_a_problem(span) for span in cand.spans):
             cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems'
         if cand.type == "Task" and cand.spans and all(
-                (_names_a_kind_of_method(span)
-                 and not (cand.canonical and not is_paradigm(cand.canonical) and (
-                     methods_for(span) or (ways_of(span) and _compared_here(span)))))
-                or _used_as_a_tool(span) for span in cand.spans):
+                (_names_a_kind_of_method(span) and not _ways_of_a_known_task(cand, span)) or _used_as_a_tool(span)
+                for span in cand.spans):
             # 'the half-quadratic minimization technique', 'an error-aware sampling method', 'trained with deep
             # reinforcement learning': a way of working, not a problem to solve (kg.resolve weighs a known task's
             # uses like these across the corpus)
@@ -849,6 +847,13 @@ def _compared_here(span: Span) -> bool:
     """The mention's sentence compares ('outperforms the anomaly detection methods', 'compared with ...')."""
     return any(t.lemma_.lower() in {"outperform", "surpass", "beat", "exceed", "compare"}
                or t.lower_ in {"than", "versus", "vs", "vs."} for t in span.sent)
+
+
+def _ways_of_a_known_task(cand: Candidate, span: Span) -> bool:
+    """'existing anomaly detection methods', 'outperforms the anomaly detection methods': others' ways of a task
+    the gazetteers know (not a paradigm: 'deep reinforcement learning algorithms' are methods)."""
+    return bool(cand.canonical) and not is_paradigm(cand.canonical) and (
+        methods_for(span) or (ways_of(span) and _compared_here(span)))
 
 
 def methods_for(span: Span) -> bool:

@@ -7,7 +7,6 @@ model stays apart from "same"; every other alias is matched case-insensitively.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -16,6 +15,8 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
+
+from kg.normalize import british, label_key
 
 GAZETTEER_FILES: dict[str, str] = {
     "Dataset": "datasets.txt",
@@ -51,16 +52,11 @@ def with_plural(alias: str) -> tuple[str, ...]:
     return (alias, plural)
 
 
-_AMERICAN_ENDING = re.compile(r"(?<=[a-z]{3})iz(ation|ations|er|ers|ing|ed)\b")
-_SINGLE_L = {"modeling": "modelling", "labeling": "labelling", "modeled": "modelled", "labeled": "labelled"}
-
-
 def with_british(alias: str) -> tuple[str, ...]:
     """The alias and its British spelling ('direct preference optimization' -> '... optimisation'), which papers
     write as often (kg.normalize gives both one key)."""
-    british = _AMERICAN_ENDING.sub(r"is\1", alias)
-    british = " ".join(_SINGLE_L.get(word, word) for word in british.split(" "))
-    return (alias,) if british == alias else (alias, british)
+    spelling = british(alias)
+    return (alias,) if spelling == alias else (alias, spelling)
 
 
 def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
@@ -89,8 +85,6 @@ def load_gazetteers() -> tuple[Entry, ...]:
 @lru_cache(maxsize=1)
 def alias_index() -> dict[str, Entry]:
     """Label key of every alias -> its entry, for resolution across papers."""
-    from kg.normalize import label_key
-
     index: dict[str, Entry] = {}
     for entry in load_gazetteers():
         for alias in entry.aliases:

@@ -832,9 +832,8 @@ def _compare_objects(sent: Span) -> set[int]:
             for child in token.children:
                 if child.dep_ in {"dobj", "attr"}:
                     objects |= _head_chain(child, NAME_DEPS)
-                    if child.lemma_.lower() in MEASURED_NOUNS:
+                    if child.lower_ in RESULT_NOUNS_COMPARED:
                         objects |= _of_examples(child)  # 'surpasses the performance of grid search'
-
         if token.lemma_ == "compare" and token.pos_ == "VERB" and token.tag_ != "VBN":
             # 'we compare A and B', 'we compare the performance of LLMs such as A and B against C'
             for child in token.children:
@@ -849,10 +848,6 @@ def _compare_objects(sent: Span) -> set[int]:
                 if child.dep_ == "pobj":
                     objects |= _head_chain(child, NAME_DEPS)
     return objects
-
-
-# what a comparison measures of the thing compared: 'surpasses the performance of X'
-MEASURED_NOUNS = frozenset(["performance", "accuracy", "result", "quality", "efficiency", "speed"])
 
 
 def _of_examples(noun: Token) -> set[int]:
