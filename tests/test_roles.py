@@ -969,3 +969,48 @@ def test_the_ways_of_a_known_task_leave_it_a_task(extractor):
     result = found(extractor, "Conventional model compression methods prune networks by hand. We propose QuillNet, "
                               "which learns to prune.")
     assert result["model compression"] == ("Task", "addresses")
+
+
+def test_names_the_parse_hangs_away_from_the_proposing_verb_are_proposed(extractor):
+    cases = {
+        # 'namely X' hung on the wrong noun
+        "In this study, we propose a novel MoQT learning framework via Self-Supervised Learning, namely QuillSSL, "
+        "which aims to uncover latent patterns.": "QuillSSL",
+        # a gerund under 'by' takes the subject of the verb it serves
+        "In this paper, we focus on solving this problem by introducing ZorpGen4Faces, a plugin to StyleGAN, which "
+        "disentangles face attributes.": "ZorpGen4Faces",
+        # a name right after the verb that the parser makes no object
+        "We present ZR-NLP-TOOLKIT, an open-source natural language processing (NLP) toolkit developed "
+        "specifically for modern Greek.":
+            "ZR-NLP-TOOLKIT",
+        # a proposal's own letters in brackets after what it is based on
+        "This paper introduces a novel compression method based on keyword extraction (PZKE) that reduces the "
+        "number of prompt tokens.": "PZKE",
+        # the kind of thing proposed, a colon, and its name
+        "This paper introduces a novel solution to this challenge: the Multi-type App-usage Fusion Network (MAFQ).":
+            "MAFQ",
+        # one coined word between commas, hung on the object's last noun
+        "This work proposes a novel AL strategy for surgery video segmentation, COWQL, COrrelation aWare Active "
+        "Learning.": "COWQL",
+        # a verb joined to a clause on the setting
+        "In this paper, we focus on the scenarios where the transcripts are not available and propose a framework "
+        "GMQ-SLU to generate more audios.": "GMQ-SLU",
+    }
+    for text, name in cases.items():
+        result = found(extractor, text)
+        assert result.get(name, ("", ""))[1] == "proposes", (name, result)
+
+
+def test_a_step_introduced_by_a_gerund_is_no_proposal_unless_named(extractor):
+    result = found(extractor, "We fix this by introducing a weighting term into the loss. We demonstrate the "
+                              "method by designing an optimized heat sink and 3D airfoils.")
+    assert not any(role == "proposes" for _, role in result.values()), result
+
+
+def test_letters_of_other_words_in_a_proposal_sentence_are_not_its_name(extractor):
+    result = found(extractor, "We introduce the concept of a differential neural quux machine (dNQM) and show that "
+                              "several existing architectures (NTQs, NRQMs) can be described as dNQMs. We propose a "
+                              "two-step method to compute the distance in Wasserstein Generative Adversarial "
+                              "Networks (WGANs).")
+    assert result.get("NTQs", ("", ""))[1] != "proposes"
+    assert result.get("WGANs", ("", ""))[1] != "proposes"

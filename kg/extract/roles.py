@@ -10,8 +10,9 @@ from typing import NamedTuple
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.acronyms import initials_long_form
 from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
-from kg.extract.candidates import Candidate, is_name_token, noun_chunks, ways_of
+from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, noun_chunks, ways_of
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
@@ -129,9 +130,18 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
                 c.dep_ in {"nsubj", "nsubjpass"} and head.tag_ != "VBZ" for c in head.children):
             # 'we find X is redundant, and propose Y', parsed as joined to what was found: the finder proposes
             return _is_author_subject(head.head, purpose)
+        if head.dep_ == "relcl" and verb.tag_ in {"VB", "VBP"} and head.head.head.pos_ == "ADP" \
+                and head.head.head.head.pos_ == "VERB":
+            # 'we focus on the scenarios where X is missing and propose Y', parsed as joined to the scenario's
+            # clause: the verb that holds the scenario proposes
+            return _is_author_subject(head.head.head.head, purpose)
         return _is_author_subject(head, purpose)
     if verb.dep_ == "xcomp" and verb.head.pos_ == "VERB":
         return _is_author_subject(verb.head, purpose)
+    if verb.tag_ == "VBG" and verb.dep_ == "pcomp" and verb.head.lower_ in {"by", "on"} \
+            and verb.head.head.pos_ == "VERB":
+        # 'this paper addresses X by introducing FooNet', 'we focus on solving it by introducing FooNet'
+        return _is_author_subject(verb.head.head, purpose)
     if verb.tag_ == "VBG" and verb.dep_ in {"advcl", "acl"} and verb.i > 0 and verb.doc[verb.i - 1].text == ",":
         governor = verb.head  # 'we incorporate X into the Y of a Z, proposing FooGAN': the clause's own verb
         while governor.pos_ not in {"VERB", "AUX"} and governor.head.i != governor.i:
@@ -204,7 +214,8 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
     named = [child for child in token.children if child.dep_ == "appos"]
     if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
         return {token.i} | {i for child in named for i in _head_chain(child)}, []
-    return _head_chain(token) | _name_after(token), []
+    return (_head_chain(token) | _name_after(token) | _defined_name_after(token) | _named_after_colon(token)
+            | _coined_name_within(token)), []
 
 
 def _name_after(token: Token) -> set[int]:
@@ -224,6 +235,67 @@ def _name_after(token: Token) -> set[int]:
     return set(range(start, end))
 
 
+def _coined_name_within(token: Token) -> set[int]:
+    """'a novel AL strategy for surgery video segmentation, COWAL, COrrelation aWare Active Learning': one coined
+    word between commas that the parser hangs on the object's last noun."""
+    if token.lemma_ not in KIND_HEADS and token.lemma_ not in DATASET_HEADS:
+        return set()
+    doc = token.doc
+    coined = [t for t in token.subtree if t.i > token.i and t.dep_ in {"appos", "conj"} and is_name_token(t)
+              and doc[t.i - 1].text == "," and t.i + 1 < len(doc) and doc[t.i + 1].text in {",", "."}]
+    if len(coined) != 1 or (coined[0].i + 2 < len(doc) and doc[coined[0].i + 2].lower_ in {"and", "or"}):
+        return set()  # a list of names, not the name of the object
+    return {coined[0].i}
+
+
+NAME_JOINERS = frozenset(["of", "for", "via", "with", "and", "to", "in", "on", "-"])
+
+
+def _defined_name_after(token: Token) -> set[int]:
+    """'by introducing machine Unlearning via Null Space Calibration (UNSC)': a capitalised name with its acronym
+    right after the object's word, which the parser splits into pieces hung elsewhere."""
+    doc = token.doc
+    start = end = token.right_edge.i + 1
+    while end < token.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
+                                    or (doc[end].lower_ in NAME_JOINERS and end > start)):
+        end += 1
+    if end == start or end + 2 >= token.sent.end or doc[end].text != "(" or not doc[end + 1].is_upper \
+            or doc[end + 2].text != ")" or doc[end + 1].text[0].lower() != doc[start].text[0].lower():
+        return set()
+    return set(range(start, end + 2))
+
+
+def _name_right_after(verb: Token) -> set[int]:
+    """'We present GR-NLP-TOOLKIT, an open-source ...', 'we propose Ranking Loss based Knowledge Distillation
+    (RLKD), which ...': a name right after the verb that the parser did not make its object."""
+    doc = verb.doc
+    start = end = verb.i + 1
+    while end < verb.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
+                                   or (end > start and doc[end].lower_ in NAME_JOINERS | {"based"})):
+        end += 1
+    if end == start or not (is_name_token(doc[start]) or doc[start].is_upper or doc[start].is_title) \
+            or doc[end - 1].lower_ in NAME_JOINERS | {"based"} or doc[start].is_stop:
+        return set()
+    if end + 2 < verb.sent.end and doc[end].text == "(" and doc[end + 1].is_upper and doc[end + 2].text == ")":
+        end += 2
+    return set(range(start, end))
+
+
+def _named_after_colon(token: Token) -> set[int]:
+    """'this paper introduces a novel solution to this challenge: the Foo Fusion Network (FFN)': the kind of thing
+    proposed, then a colon and its name."""
+    doc = token.doc
+    colon = token.right_edge.i + 1
+    if token.lemma_ not in KIND_HEADS or colon + 1 >= token.sent.end or doc[colon].text != ":":
+        return set()
+    stop = next((t.i for t in doc[colon + 1 : token.sent.end] if t.text in {",", ";", ".", ":"} or t.dep_ == "relcl"),
+                token.sent.end)
+    named = doc[colon + 1 : stop]
+    if not named or not any(is_name_token(t) or t.is_title or t.is_upper for t in named):
+        return set()
+    return _head_chain(named.root)
+
+
 def _second_object(token: Token) -> bool:
     """'designs the A to do X, and the B to do Y': a noun phrase the parser hangs from the verb as a conjunct."""
     return token.dep_ == "conj" and token.pos_ in {"NOUN", "PROPN"} and any(
@@ -237,6 +309,7 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
         offers_data = token.lemma_ in DATA_PROPOSE_VERBS and any(
             c.dep_ == "dobj" and c.lower_ in DATASET_HEADS for c in token.children)
         if (token.lemma_ in PROPOSE_VERBS or offers_data) and token.pos_ == "VERB" and _is_author_subject(token):
+            found: set[int] = set()
             children = list(token.children)
             if not any(c.dep_ in {"dobj", "xcomp"} for c in children):
                 # 'we introduce and study X': the object hangs from the verb joined to the proposing one (not 'we
@@ -246,14 +319,25 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             for child in children:
                 if child.dep_ in {"dobj", "attr", "oprd"} or _second_object(child):
                     words, phrases = _proposal_object(child)
-                    objects |= words
+                    found |= words
                     listed += phrases
+            if not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} and c.i > token.i for c in children) \
+                    or any(c.dep_ == "ccomp" and c.i > token.i and c.tag_ in {"VBN", "VBD"} for c in children):
+                found |= _name_right_after(token)
+            for word in token.subtree:  # 'we propose a novel framework via X, namely FooNet, which ...'
+                if word.lower_ == "namely" and word.head.dep_ == "appos" and word.i > token.i \
+                        and _looks_named(word.head):
+                    found |= _head_chain(word.head)
+            if any(a.dep_ == "pcomp" for a in (token, *token.ancestors)) and not any(
+                    _looks_named(sent.doc[i]) for i in found):
+                found = set()  # 'we fix it by introducing a weighting term': a step of the method, unless named
+            objects |= found
         if token.lemma_ in PASSIVE_PROPOSE_VERBS and token.tag_ == "VBN" and not _names_prior_work(sent) and any(
                 c.dep_ == "auxpass" and c.lower_ in {"is", "are"} for c in token.children) \
                 and not any(c.dep_ == "agent" for c in token.children):
             for child in token.children:  # 'a novel network for X, namely FooFlow (FF), is proposed'
                 if child.dep_ == "nsubjpass" and child.pos_ in {"NOUN", "PROPN"}:
-                    objects |= _head_chain(child)
+                    objects |= _head_chain(child) | _coined_name_within(child)
                     for word in child.subtree:
                         if word.lower_ in {"namely", "i.e."} and word.head.i != child.i:
                             objects |= _head_chain(word.head)
@@ -283,6 +367,33 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             named = token.doc[token.i + 2]  # '..., referred to as online logit modulation (OLM)'
             objects |= {i for c in named.children if c.dep_ == "pobj" for i in _head_chain(c)}
     return objects, listed
+
+
+def _looks_named(token: Token) -> bool:
+    """'FooNet', 'UNSC': a coined word or letters, not '3D' nor a capitalised common word."""
+    return is_name_token(token) or (token.is_upper and token.is_alpha and len(token) > 1
+                                    and token.text not in EVERYDAY_ACRONYMS)
+
+
+def _closes_object(span: Span, objects: set[int]) -> bool:
+    """'a novel compression method based on keyword extraction (PCKE)': letters in brackets a few words after the
+    object, with no clause or list between."""
+    between = span.doc[max(objects) + 1 : span.start - 1]
+    return len(between) <= 6 and not any(
+        t.text in {",", ";", ":"} or t.lower_ in {"and", "or"} or (t.pos_ in {"VERB", "AUX"} and t.tag_ != "VBN")
+        for t in between)
+
+
+def _abbreviates_words_before(span: Span) -> bool:
+    """'(LMs)' after 'language models', '(III)': letters that stand for the words before them or count them, not
+    a name of their own."""
+    text = span.text.removesuffix("s")
+    if not text.isupper():
+        return False
+    defined = span.doc._.kg_acronym_map or {}
+    before = span.doc[max(span.sent.start, span.start - 9) : span.start - 1].text
+    return span.text in defined or text in defined or set(text) <= set("IVX") \
+        or initials_long_form(span.text, before) is not None
 
 
 def _named_for_use(naming: Token) -> bool:
@@ -913,8 +1024,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
     def in_proposal(span: Span) -> bool:
         objects = cues(span)[0]
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
-                and not span.text.removesuffix("s").isupper():  # ('(III)', '(LMs)': acronyms of what is before)
-            return True  # 'we propose a Movie genre Classification method based on ... (Film-QLIP)'
+                and not _abbreviates_words_before(span) and (not span.text.removesuffix("s").isupper()
+                                                          or _closes_object(span, objects)):
+            # ('(III)', '(LMs)': acronyms of what is before; '..., and show that existing ones (FOOs)': another
+            # phrase's)
+            # 'we propose a Movie genre Classification method based on ... (Film-QLIP)', 'a novel compression method
+            # based on keyword extraction (PCKE)'
+            return True
         purpose = span.root.head
         if span.root.dep_ == "pobj" and purpose.lower_ == "for" and purpose.head.i in objects \
                 and purpose.head.lemma_ in KIND_NOUNS \
