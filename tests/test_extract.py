@@ -491,3 +491,8 @@ def test_a_long_form_before_its_bare_acronym_is_not_one_name(extractor):
     result = found(extractor, "Recently, Direct Preference Optimisation DPO has been proposed. We improve on it.")
     assert "direct preference optimization" in result
     assert not any(label.endswith("DPO") and " " in label for label in result)
+
+
+def test_a_defined_problem_is_a_task(extractor):
+    result = found(extractor, "We give a better approximation for the bipartite traveling quux problem (BTQP).")
+    assert result["bipartite traveling quux problem"][0] == "Task"

@@ -1014,3 +1014,17 @@ def test_letters_of_other_words_in_a_proposal_sentence_are_not_its_name(extracto
                               "Networks (WGANs).")
     assert result.get("NTQs", ("", ""))[1] != "proposes"
     assert result.get("WGANs", ("", ""))[1] != "proposes"
+
+
+def test_a_name_in_apposition_to_the_proposed_thing_is_proposed(extractor):
+    result = found(extractor, "By re-training around the errors, the proposed technique, Quellfire, can compress "
+                              "weights by up to 496x. Our framework introduces a new class of learners, referred to "
+                              "as HyperQTE.")
+    assert result["Quellfire"] == ("Method", "proposes")
+    assert result["HyperQTE"] == ("Method", "proposes")
+
+
+def test_a_new_thing_of_the_field_in_a_sentence_on_the_field_is_not_proposed(extractor):
+    result = found(extractor, "Large language models may change service industries with a new business model, "
+                              "Model-as-a-Quux (MaaQ). We study how to price their queries.")
+    assert result.get("Model-as-a-Quux", ("", ""))[1] != "proposes"

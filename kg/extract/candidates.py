@@ -178,6 +178,8 @@ def head_type(words: list[str]) -> str | None:
                          (METHOD_HEADS, "Method")):
         if last in heads or pair in heads:
             return ctype
+    if last in {"problem", "problems"} and len(words) > 1:
+        return "Task"  # 'the bipartite traveling tournament problem (BTTP)': a problem is what a paper solves
     if last.endswith("ing") and len(words) > 1 and last not in ING_NOUNS:
         return "Method"
     return None

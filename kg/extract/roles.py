@@ -366,6 +366,8 @@ def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                 and token.doc[token.i + 1 : token.i + 3].text.lower() == "to as":
             named = token.doc[token.i + 2]  # '..., referred to as online logit modulation (OLM)'
             objects |= {i for c in named.children if c.dep_ == "pobj" for i in _head_chain(c)}
+            if named.i + 1 < sent.end and _looks_named(token.doc[named.i + 1]):
+                objects.add(named.i + 1)  # '... referred to as FooITE', however it is parsed
     return objects, listed
 
 
@@ -462,8 +464,14 @@ def _only_qualifies(span: Span) -> bool:
 
 
 def _introduced_with_novelty(span: Span) -> bool:
-    """'X, a novel framework that ...', 'X is a new method for ...', 'X, an efficient ... algorithm'."""
+    """'X, a novel framework that ...', 'X is a new method for ...', 'X, an efficient ... algorithm', 'the
+    proposed technique, X, ...'."""
     doc = span.doc
+    kind = span.root.head
+    if span.root.dep_ == "appos" and kind.i < span.start and kind.lemma_ in OWNABLE_HEADS and any(
+            c.dep_ in {"amod", "poss"} and (c.lower_ in {"proposed", "our"} or (
+                c.lower_ in NOVELTY_WORDS and speaks_of_itself(span.sent))) for c in kind.children):
+        return True  # ('a new business model, Model-as-a-Service': the field's, in a sentence on the field)
     i = span.end
     if i < len(doc) and doc[i].text in {",", "–", "—", ":"} or (i < len(doc) and doc[i].text == "-"
                                                                   and doc[i].whitespace_):
