@@ -496,3 +496,16 @@ def test_a_long_form_before_its_bare_acronym_is_not_one_name(extractor):
 def test_a_defined_problem_is_a_task(extractor):
     result = found(extractor, "We give a better approximation for the bipartite traveling quux problem (BTQP).")
     assert result["bipartite traveling quux problem"][0] == "Task"
+
+
+def test_a_whole_first_conjunct_shares_no_task_head(extractor):
+    result = found(extractor, "We study bipedal locomotion and robotic manipulation, and we pair domain "
+                              "randomization and domain adaptation for grasping and motion planning. We also "
+                              "address node and graph classification, and pointwise scoring and pairwise ranking. "
+                              "We fuse multi-view sensor observations and diffusion priors for joint 3D object pose "
+                              "and shape estimation.")
+    assert not {"locomotion manipulation", "randomization adaptation", "grasping planning", "scoring ranking"} \
+        & set(result), result
+    assert result["node classification"][0] == "Task"
+    assert result["pose estimation"][0] == "Task"
+    assert result["pairwise ranking"][0] == "Task"

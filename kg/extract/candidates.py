@@ -500,6 +500,14 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
+        before = doc[start - 1] if start > 0 else None
+        if (before is not None and before.pos_ in {"NOUN", "PROPN", "ADJ"} and not before.is_stop
+                and (span[2].pos_ == "ADJ" or span[2].lower_ == before.lower_)) or (
+                span[0].lower_.endswith("ing") and span[0].lower_ not in ING_NOUNS):
+            # 'bipedal locomotion and robotic manipulation', 'domain randomization and domain adaptation',
+            # 'grasping and motion planning': the first is whole already, the head is the second's alone (not
+            # '3D object pose and shape estimation')
+            labels = labels[1:]
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
             for label in labels:
                 add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6), span)
