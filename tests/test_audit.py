@@ -92,3 +92,17 @@ def test_a_readers_verdicts_merge_by_the_role_the_sheet_showed():
     assert {(v["paper"], v["list"], v["verdict"]) for v in merged["items"]} == {("p1", "methods", "a"),
                                                                                ("p2", "datasets", "d")}
     assert all("n" not in v and "role" not in v for v in merged["items"])
+
+
+def test_a_link_judged_among_the_strongest_needs_no_second_verdict(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    links = audit.draw(records)[2]
+    assert links, "the seed build links some papers"
+    first = links[0]
+    strongest = [{"first": first.first, "second": first.second, "shared": list(first.shared), "verdict": "good",
+                  "reason": ""}]
+    report = audit.report(records, {"corpus": "seeds", "items": [], "strongest": strongest})
+    assert f"need a verdict: {len(audit.draw(records)[0])} sampled items, " in report
+    assert f"{len(links) - 1} links" in report.split("need a verdict:")[1].splitlines()[0]
+    assert f"link {first.first} {first.second}:" not in report

@@ -142,7 +142,9 @@ def report(records: list[dict], verdicts: dict) -> str:
         lines.append(f"  this build's sample: strict {grades['a'] / len(sampled):.2f}, lenient "
                      f"{(grades['a'] + grades['c']) / len(sampled):.2f} on the {len(sampled)} of {len(items)} "
                      f"sampled items with a verdict")
-    link_verdicts = {(v["first"], v["second"]): v["verdict"] for v in verdicts.get("links", [])}
+    # a link judged among the strongest has its verdict wherever a later build samples it
+    link_verdicts = {(v["first"], v["second"]): v["verdict"]
+                     for v in verdicts.get("strongest", []) + verdicts.get("links", [])}
     sampled_links = [link_verdicts[(link.first, link.second)] for link in links
                      if (link.first, link.second) in link_verdicts]
     if sampled_links:
@@ -150,8 +152,7 @@ def report(records: list[dict], verdicts: dict) -> str:
                      f"{sampled_links.count('weak')} weak, {sampled_links.count('bad')} bad of the "
                      f"{len(sampled_links)} of {len(links)} with a verdict")
     new_items = [i for i in items if item_key(i.paper, i.list, i.label, i.type) not in judged]
-    judged_pairs = {(v["first"], v["second"]) for v in verdicts.get("links", [])}
-    new_links = [link for link in links if (link.first, link.second) not in judged_pairs]
+    new_links = [link for link in links if (link.first, link.second) not in link_verdicts]
     judged_papers = {entry["paper"] for entry in verdicts.get("recall", [])}
     new_papers = [r["id"] for r in papers if r["id"] not in judged_papers]
     lines.append(f"  need a verdict: {len(new_items)} sampled items, {len(new_papers)} papers, {len(new_links)} links")
