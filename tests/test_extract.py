@@ -509,3 +509,12 @@ def test_a_whole_first_conjunct_shares_no_task_head(extractor):
     assert result["node classification"][0] == "Task"
     assert result["pose estimation"][0] == "Task"
     assert result["pairwise ranking"][0] == "Task"
+
+
+def test_what_only_qualified_a_generic_head_is_no_concept(extractor):
+    for words in ("a two-stage framework", "a top-down approach", "a coarse-to-fine strategy",
+                  "a large synthetic dataset", "a light-weight network"):
+        result = found(extractor, f"We propose {words} for grasping.")
+        assert not result, (words, result)
+    result = found(extractor, "We propose a Riemannian quux optimization approach for grasping.")
+    assert result, result

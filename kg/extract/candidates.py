@@ -600,6 +600,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'discriminative algorithms', 'theoretically grounded algorithms': a kind, not a thing
         if phrase[-1].lower_ in STANDING_NOUNS:
             continue  # 'we introduce dilemma games and their inherent challenges': how things stand, not a thing
+        if phrase.end < chunk.end and (phrase[-1].pos_ in {"ADJ", "VERB", "ADV"} or _everyday_compound(phrase)):
+            continue  # 'a two-stage framework', 'a diffusion based policy', 'a top-down approach': what is left
+            # without its generic head only qualified it (not 'a Riemannian optimization approach')
+        if head_type([t.text for t in phrase]) == "Dataset" and not any(
+                is_name_token(t) or t.text[:1].isupper() for t in phrase):
+            continue  # 'a synthetic dataset', 'a large annotated dataset': a dataset the paper does not name
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
             ctype = head_type([t.text for t in phrase]) or "Method"
             if chunk[-1].lower_ in METHOD_KINDS and not is_term(label_key(label)):
@@ -1315,6 +1321,12 @@ def _known_base(text: str):
 def _reports_a_result(sent: Span) -> bool:
     """A sentence that reports a measured result: a number, a percentage or a comparative."""
     return any(t.like_num or t.text == "%" or t.tag_ in {"JJR", "RBR"} or t.lemma_ in RESULT_VERBS for t in sent)
+
+
+def _everyday_compound(phrase: Span) -> bool:
+    """'two-stage', 'coarse-to-fine', 'real-time': one hyphen-joined word of everyday parts."""
+    return "-" in phrase.text and " " not in phrase.text and all(
+        is_everyday_word(t.lower_) for t in phrase if t.is_alpha)
 
 
 def _specific_start(phrase: Span) -> bool:
