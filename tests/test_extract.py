@@ -518,3 +518,16 @@ def test_what_only_qualified_a_generic_head_is_no_concept(extractor):
         assert not result, (words, result)
     result = found(extractor, "We propose a Riemannian quux optimization approach for grasping.")
     assert result, result
+
+
+def test_a_name_a_compound_or_a_quality_before_and_shares_no_task_head(extractor):
+    result = found(extractor, "We defend against both single-step and iterative attacks. We design attacks against "
+                              "UCB and Thompson Sampling. Our method achieves a tradeoff between accuracy and "
+                              "geometrical interpretability.")
+    assert not {"step attacks", "ucb sampling", "accuracy interpretability"} & set(result), result
+
+
+def test_a_head_that_modifies_another_noun_is_shared_by_no_two_tasks(extractor):
+    result = found(extractor, "Our trees capture syntactic features of language and improve translation quality. We "
+                              "relate shared information and anomaly detection performance.")
+    assert not {"improve translation", "language translation", "information detection"} & set(result), result

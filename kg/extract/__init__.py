@@ -38,6 +38,7 @@ from kg.extract.lexicon import (
     KIND_HEADS,
     MANNER_PARTS,
     MODEL_WORDS,
+    QUALITY_NOUNS,
     USE_VERBS,
 )
 from kg.extract.roles import (
@@ -205,9 +206,6 @@ def _prior_work_only(cand: Candidate, title: str) -> bool:
         about_others_work(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
 
 
-# What a paper claims of its method beside a quality: 'the effectiveness and interpretability of our model'
-QUALITY_NOUNS = frozenset(["accuracy", "effectiveness", "efficiency", "performance", "superiority", "scalability",
-                           "robustness", "generalization", "generalisation", "improvement", "efficacy", "utility"])
 
 
 def _claimed_quality(span: Span) -> bool:

@@ -34,6 +34,7 @@ from kg.extract.lexicon import (
     NAMING_WORDS,
     OUTCOME_HEADS,
     PARADIGMS,
+    QUALITY_NOUNS,
     TASK_HEADS,
     TECHNIQUE_HEADS,
     TRAILING_WORDS,
@@ -498,19 +499,27 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # 'object detection and anomaly detection', 'object detection and instance segmentation': two whole
             # tasks, found by the other rules
             continue
+        after = doc[end] if end < len(doc) else None
+        if span[0].lower_ in QUALITY_NOUNS or (after is not None and after.pos_ in {"NOUN", "PROPN"}
+                                                and after.lower_ not in TRAILING_WORDS):
+            # 'a tradeoff between accuracy and geometrical interpretability'; '... and improve translation
+            # quality', 'shared information and anomaly detection performance': the head is another noun's
+            continue
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
         before = doc[start - 1] if start > 0 else None
-        if (before is not None and before.pos_ in {"NOUN", "PROPN", "ADJ"} and not before.is_stop
+        if (before is not None and before.pos_ in {"NOUN", "PROPN", "ADJ", "VERB"} and not before.is_stop
                 and (span[2].pos_ == "ADJ" or span[2].lower_ == before.lower_)) or (
-                span[0].lower_.endswith("ing") and span[0].lower_ not in ING_NOUNS):
+                span[0].lower_.endswith("ing") and span[0].lower_ not in ING_NOUNS) or (
+                start >= 2 and _hyphen_joined(doc, start - 2)) or span[0].text.isupper():
             # 'bipedal locomotion and robotic manipulation', 'domain randomization and domain adaptation',
-            # 'grasping and motion planning': the first is whole already, the head is the second's alone (not
-            # '3D object pose and shape estimation')
+            # 'grasping and motion planning', 'single-step and iterative attacks', 'UCB and Thompson Sampling': the
+            # first is whole already, the head is the second's alone (not '3D object pose and shape estimation')
             labels = labels[1:]
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
             for label in labels:
-                add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6), span)
+                add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6),
+                    span if len(labels) == 2 else doc[start + 2 : end])
 
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE') or of a name the
     #    authors coin ('we introduce the Hierarchical Feature Matching approach')

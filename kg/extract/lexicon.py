@@ -269,3 +269,7 @@ TECHNIQUE_HEADS = frozenset(["regularization", "regularisation", "distillation",
                              "interpolation", "propagation", "aggregation", "fusion", "refinement", "calibration",
                              "correlation", "search", "inference", "optimization", "optimisation", "relaxation",
                              "approximation", "matching", "transplantation", "reweighting", "selection"])
+
+# What a paper claims of its method beside a quality: 'the effectiveness and interpretability of our model'
+QUALITY_NOUNS = frozenset(["accuracy", "effectiveness", "efficiency", "performance", "superiority", "scalability",
+                           "robustness", "generalization", "generalisation", "improvement", "efficacy", "utility"])
