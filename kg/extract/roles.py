@@ -251,14 +251,22 @@ def _coined_name_within(token: Token) -> set[int]:
 NAME_JOINERS = frozenset(["of", "for", "via", "with", "and", "to", "in", "on", "-"])
 
 
+def _name_run_end(doc: Doc, start: int, stop: int, joiners: frozenset[str]) -> int:
+    """Where the capitalised words from `start` end, `joiners` allowed between them ('Unlearning via Null Space
+    Calibration')."""
+    end = start
+    while end < stop and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
+                          or (end > start and doc[end].lower_ in joiners)):
+        end += 1
+    return end
+
+
 def _defined_name_after(token: Token) -> set[int]:
     """'by introducing machine Unlearning via Null Space Calibration (UNSC)': a capitalised name with its acronym
     right after the object's word, which the parser splits into pieces hung elsewhere."""
     doc = token.doc
-    start = end = token.right_edge.i + 1
-    while end < token.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
-                                    or (doc[end].lower_ in NAME_JOINERS and end > start)):
-        end += 1
+    start = token.right_edge.i + 1
+    end = _name_run_end(doc, start, token.sent.end, NAME_JOINERS)
     if end == start or end + 2 >= token.sent.end or doc[end].text != "(" or not doc[end + 1].is_upper \
             or doc[end + 2].text != ")" or doc[end + 1].text[0].lower() != doc[start].text[0].lower():
         return set()
@@ -269,10 +277,8 @@ def _name_right_after(verb: Token) -> set[int]:
     """'We present GR-NLP-TOOLKIT, an open-source ...', 'we propose Ranking Loss based Knowledge Distillation
     (RLKD), which ...': a name right after the verb that the parser did not make its object."""
     doc = verb.doc
-    start = end = verb.i + 1
-    while end < verb.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
-                                   or (end > start and doc[end].lower_ in NAME_JOINERS | {"based"})):
-        end += 1
+    start = verb.i + 1
+    end = _name_run_end(doc, start, verb.sent.end, NAME_JOINERS | {"based"})
     if end == start or not (is_name_token(doc[start]) or doc[start].is_upper or doc[start].is_title) \
             or doc[end - 1].lower_ in NAME_JOINERS | {"based"} or doc[start].is_stop:
         return set()
@@ -1034,10 +1040,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
                 and not _abbreviates_words_before(span) and (not span.text.removesuffix("s").isupper()
                                                           or _closes_object(span, objects)):
-            # ('(III)', '(LMs)': acronyms of what is before; '..., and show that existing ones (FOOs)': another
-            # phrase's)
             # 'we propose a Movie genre Classification method based on ... (Film-QLIP)', 'a novel compression method
-            # based on keyword extraction (PCKE)'
+            # based on keyword extraction (PCKE)' (not '(LMs)' after 'language models', nor the letters of another
+            # phrase: '... and show that existing ones (FOOs)')
             return True
         purpose = span.root.head
         if span.root.dep_ == "pobj" and purpose.lower_ == "for" and purpose.head.i in objects \
