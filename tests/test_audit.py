@@ -106,3 +106,24 @@ def test_a_link_judged_among_the_strongest_needs_no_second_verdict(seed_build):
     assert f"need a verdict: {len(audit.draw(records)[0])} sampled items, " in report
     assert f"{len(links) - 1} links" in report.split("need a verdict:")[1].splitlines()[0]
     assert f"link {first.first} {first.second}:" not in report
+
+
+def test_the_statements_a_change_brought_and_took_away_are_drawn_and_tallied(seed_build):
+    audit = _audit()
+    old = _records(seed_build)
+    new = json.loads(json.dumps(old))
+    gone = new[0]["methods"].pop(0) if new[0].get("methods") else new[0]["tasks"].pop(0)
+    brought = {"label": "QuuxNet", "type": "Method", "confidence": 0.9, "rule": "name", "evidence": []}
+    new[1].setdefault("proposed", []).append(brought)
+    added, removed = audit.changed([old], [new])
+    assert [i.label for i in added] == ["QuuxNet"]
+    assert [i.label for i in removed] == [gone["label"]]
+    sheet = audit.changed_sheet(added, removed, 35, 25)
+    assert sheet.count("## I") == 2 and "QuuxNet" in sheet and gone["label"] in sheet
+    assert sheet == audit.changed_sheet(added, removed, 35, 25)  # seeded
+    verdicts = [{"paper": new[1]["id"], "list": "proposed", "label": "quuxnet", "type": "Method", "verdict": "a"},
+                {"paper": old[0]["id"], "list": removed[0].list, "label": gone["label"], "type": gone["type"],
+                 "verdict": "d"}]
+    report = audit.changed_report(added, removed, verdicts)
+    assert "new: 1 right of 1 judged" in report
+    assert "gone: 0 right of 1 judged (a 0, b 0, c 0, d 1)" in report

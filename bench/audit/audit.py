@@ -8,6 +8,11 @@
     python bench/audit/audit.py merge VERDICTS.json NEW.json --build COMMIT
                                                                   # add a reader's new verdicts (a verdict on
                                                                   # the same item replaces the older one)
+    python bench/audit/audit.py changed --old OLD... --new NEW... --out SHEET.md [--added 35 --removed 25]
+                                                                  # random statements a change of the rules
+                                                                  # brought and took away, for a reader
+    python bench/audit/audit.py changed --old OLD... --new NEW... --verdicts VERDICTS.json...
+                                                                  # how many of them the reader found right
 
 The sample: every (paper, list, item) of papers.jsonl in file order; with random.seed(7), 60 items, then 10 papers
 for recall, then 20 paper-paper links (and the 10 strongest). The sheet holds the texts the reader needs (titles,
@@ -36,6 +41,7 @@ from kg.normalize import label_key  # noqa: E402
 from kg.sample import Item, Link, all_items, all_links, read_papers  # noqa: E402
 
 SEED, ITEMS, PAPERS, LINKS, STRONGEST = 7, 60, 10, 20, 10
+CHANGED_SEED = 5
 LIST_ROLE = {"proposed": "proposes", "methods": "uses", "baselines": "compares", "evaluated": "evaluates",
              "tasks": "addresses", "datasets": "evaluated on", "metrics": "reports"}
 
@@ -69,21 +75,27 @@ def _judged_keys(verdicts: dict) -> tuple[set, set, set]:
             {(v["first"], v["second"]) for v in verdicts.get("links", []) + verdicts.get("strongest", [])})
 
 
+ITEMS_HEADING = "# Items (verdict a/b/c/d and a few words of reason for each)"
+
+
+def _item_entry(number: int, item: Item) -> list[str]:
+    alias = f"; aliases: {', '.join(item.aliases[:5])}" if item.aliases else ""
+    return [f"## I{number}. {item.label} — type {item.type}, role {LIST_ROLE.get(item.list, item.list)}, "
+            f"confidence {item.confidence:.2f}{alias}",
+            f"Paper {item.paper}: {item.title}",
+            *(f"> {sentence}" for sentence in item.evidence[:3]),
+            ""]
+
+
 def sheet(records: list[dict], verdicts: dict | None = None) -> str:
     """The sampled items, papers and links for a reader; with `verdicts`, only those no verdict covers (each keeps
     its number in the whole sample)."""
     items, papers, links, strongest = draw(records)
     judged_items, judged_papers, judged_links = _judged_keys(verdicts or {})
-    out = ["# Items (verdict a/b/c/d and a few words of reason for each)", ""]
+    out = [ITEMS_HEADING, ""]
     for number, item in enumerate(items, 1):
-        if item_key(item.paper, item.list, item.label, item.type) in judged_items:
-            continue
-        alias = f"; aliases: {', '.join(item.aliases[:5])}" if item.aliases else ""
-        out.append(f"## I{number}. {item.label} — type {item.type}, role {LIST_ROLE.get(item.list, item.list)}, "
-                   f"confidence {item.confidence:.2f}{alias}")
-        out.append(f"Paper {item.paper}: {item.title}")
-        out += [f"> {sentence}" for sentence in item.evidence[:3]]
-        out.append("")
+        if item_key(item.paper, item.list, item.label, item.type) not in judged_items:
+            out += _item_entry(number, item)
     out += ["# Recall (for each paper: what an expert would index; which of those were found)", ""]
     for number, record in enumerate(papers, 1):
         if record["id"] in judged_papers:
@@ -190,6 +202,42 @@ def merge(verdicts: dict, new: dict, build: str) -> dict:
     return merged
 
 
+def changed(old: list[list[dict]], new: list[list[dict]]) -> tuple[list[Item], list[Item]]:
+    """The statements the new builds hold that the old ones did not, and those they no longer hold (builds paired
+    in order: one corpus each)."""
+    added: list[Item] = []
+    removed: list[Item] = []
+    for old_records, new_records in zip(old, new, strict=True):
+        before = {item_key(i.paper, i.list, i.label, i.type): i for i in all_items(old_records)}
+        after = {item_key(i.paper, i.list, i.label, i.type): i for i in all_items(new_records)}
+        added += [after[key] for key in sorted(set(after) - set(before))]
+        removed += [before[key] for key in sorted(set(before) - set(after))]
+    return added, removed
+
+
+def changed_sheet(added: list[Item], removed: list[Item], n_added: int, n_removed: int) -> str:
+    """Random statements of both kinds, shuffled together: the reader judges each as a statement, not knowing
+    which build holds it."""
+    random.seed(CHANGED_SEED)
+    picked = random.sample(added, min(n_added, len(added))) + random.sample(removed, min(n_removed, len(removed)))
+    random.shuffle(picked)
+    out = [ITEMS_HEADING, ""]
+    for number, item in enumerate(picked, 1):
+        out += _item_entry(number, item)
+    return "\n".join(out)
+
+
+def changed_report(added: list[Item], removed: list[Item], verdicts: list[dict]) -> str:
+    """How many of the judged statements the change brought are right, and how many of those it took away."""
+    judged = {item_key(v["paper"], v["list"], v["label"], v["type"]): v["verdict"] for v in verdicts}
+    lines = [f"{len(added)} statements new, {len(removed)} gone"]
+    for name, group in (("new", added), ("gone", removed)):
+        grades = [judged[key] for key in (item_key(i.paper, i.list, i.label, i.type) for i in group) if key in judged]
+        tally = ", ".join(f"{grade} {grades.count(grade)}" for grade in "abcd")
+        lines.append(f"  {name}: {grades.count('a')} right of {len(grades)} judged ({tally})")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -204,7 +252,25 @@ def main() -> None:
     combine.add_argument("verdicts", type=Path)
     combine.add_argument("new", type=Path)
     combine.add_argument("--build", required=True, help="the commit the judged build was made from")
+    change = commands.add_parser("changed", help="the statements a change of the rules brought and took away")
+    change.add_argument("--old", type=Path, nargs="+", required=True, help="builds before the change")
+    change.add_argument("--new", type=Path, nargs="+", required=True, help="the same corpora's builds after it")
+    change.add_argument("--out", type=Path, help="write a sheet of random ones for a reader")
+    change.add_argument("--added", type=int, default=35)
+    change.add_argument("--removed", type=int, default=25)
+    change.add_argument("--verdicts", type=Path, nargs="+", help="verdicts files: tally those judged")
     args = parser.parse_args()
+    if args.command == "changed":
+        if len(args.old) != len(args.new) or not (args.out or args.verdicts):
+            parser.error("changed: give as many --new builds as --old ones, and --out or --verdicts")
+        added, removed = changed([read_papers(p) for p in args.old], [read_papers(p) for p in args.new])
+        if args.verdicts:
+            verdicts = [v for p in args.verdicts for v in json.loads(p.read_text(encoding="utf-8")).get("items", [])]
+            print(changed_report(added, removed, verdicts))
+        else:
+            args.out.write_text(changed_sheet(added, removed, args.added, args.removed) + "\n", encoding="utf-8")
+            print(f"wrote {args.out}: {len(added)} new and {len(removed)} gone statements in all")
+        return
     if args.command == "merge":
         merged = merge(*(json.loads(p.read_text(encoding="utf-8")) for p in (args.verdicts, args.new)), args.build)
         args.verdicts.write_text(json.dumps(merged, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
