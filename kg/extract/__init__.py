@@ -206,8 +206,6 @@ def _prior_work_only(cand: Candidate, title: str) -> bool:
         about_others_work(span.sent) and not speaks_of_itself(span.sent) for span in cand.spans)
 
 
-
-
 def _claimed_quality(span: Span) -> bool:
     """The phrase follows a word claiming a quality for it ('shows superior decision-making and robustness'), or
     stands beside a quality claimed ('confirm the effectiveness and interpretability of our model')."""

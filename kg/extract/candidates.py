@@ -507,15 +507,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
-        before = doc[start - 1] if start > 0 else None
-        if (before is not None and before.pos_ in {"NOUN", "PROPN", "ADJ", "VERB"} and not before.is_stop
-                and (span[2].pos_ == "ADJ" or span[2].lower_ == before.lower_)) or (
-                span[0].lower_.endswith("ing") and span[0].lower_ not in ING_NOUNS) or (
-                start >= 2 and _hyphen_joined(doc, start - 2)) or span[0].text.isupper():
-            # 'bipedal locomotion and robotic manipulation', 'domain randomization and domain adaptation',
-            # 'grasping and motion planning', 'single-step and iterative attacks', 'UCB and Thompson Sampling': the
-            # first is whole already, the head is the second's alone (not '3D object pose and shape estimation')
-            labels = labels[1:]
+        if _first_conjunct_whole(span):
+            labels = labels[1:]  # the head is the second conjunct's alone
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
             for label in labels:
                 add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6),
@@ -612,11 +605,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if phrase.end < chunk.end and (phrase[-1].pos_ in {"ADJ", "VERB", "ADV"} or _everyday_compound(phrase)):
             continue  # 'a two-stage framework', 'a diffusion based policy', 'a top-down approach': what is left
             # without its generic head only qualified it (not 'a Riemannian optimization approach')
-        if head_type([t.text for t in phrase]) == "Dataset" and not any(
-                is_name_token(t) or t.text[:1].isupper() for t in phrase):
+        headed = head_type([t.text for t in phrase])
+        if headed == "Dataset" and not any(is_name_token(t) or t.text[:1].isupper() for t in phrase):
             continue  # 'a synthetic dataset', 'a large annotated dataset': a dataset the paper does not name
         if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
-            ctype = head_type([t.text for t in phrase]) or "Method"
+            ctype = headed or "Method"
             if chunk[-1].lower_ in METHOD_KINDS and not is_term(label_key(label)):
                 ctype = "Method"  # 'a bottom-up proposal generation strategy' is a way of working ('a character
                 # recognition method' addresses the task the field knows)
@@ -872,6 +865,18 @@ def _compared_here(span: Span) -> bool:
     """The mention's sentence compares ('outperforms the anomaly detection methods', 'compared with ...')."""
     return any(t.lemma_.lower() in {"outperform", "surpass", "beat", "exceed", "compare"}
                or t.lower_ in {"than", "versus", "vs", "vs."} for t in span.sent)
+
+
+def _first_conjunct_whole(span: Span) -> bool:
+    """In 'A and B <head>', A is whole already: 'bipedal locomotion and robotic manipulation', 'domain
+    randomization and domain adaptation', 'grasping and motion planning', 'single-step and iterative attacks', 'UCB
+    and Thompson Sampling' (not '3D object pose and shape estimation', where the head is both words')."""
+    doc, start = span.doc, span.start
+    before = doc[start - 1] if start > 0 else None
+    return (before is not None and before.pos_ in {"NOUN", "PROPN", "ADJ", "VERB"} and not before.is_stop
+            and (span[2].pos_ == "ADJ" or span[2].lower_ == before.lower_)) or (
+        span[0].lower_.endswith("ing") and span[0].lower_ not in ING_NOUNS) or (
+        start >= 2 and _hyphen_joined(doc, start - 2)) or span[0].text.isupper()
 
 
 def _ways_of_a_known_task(cand: Candidate, span: Span) -> bool:
