@@ -318,7 +318,15 @@ def _short_part(token: Token) -> bool:
 
 
 def clean_phrase(span: Span) -> Span | None:
-    """Trim determiners, opinion words and trailing 'task'/'problem'; None when nothing specific is left."""
+    """Trim determiners, opinion words and trailing 'task'/'problem'; None when nothing specific is left (kept
+    per doc: several rules clean the same chunks)."""
+    known = span.doc.user_data.setdefault("kg_clean_phrases", {})
+    if (span.start, span.end) not in known:
+        known[span.start, span.end] = _cleaned(span)
+    return known[span.start, span.end]
+
+
+def _cleaned(span: Span) -> Span | None:
     start, end = span.start, span.end
     doc = span.doc
     while start > 1 and doc[start - 1].text == "-" and not (doc[start - 1].whitespace_ or doc[start - 2].whitespace_):
@@ -472,6 +480,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         short_to_key[short.text.rstrip("s")] = cand.key
 
     # 2. later bare uses of a defined acronym, and its plural
+    texts = [t.text for t in doc]
     for short, _ in doc._.kg_acronyms or []:
         key = short_to_key.get(short.text)
         if key is None:
@@ -481,7 +490,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         forms = {tuple(t.text for t in short[:-1]) + (variant,) for variant in variants}
         width = len(short)
         for i in range(len(doc) - width + 1):
-            if i in taken or tuple(t.text for t in doc[i : i + width]) not in forms:
+            if i in taken or tuple(texts[i : i + width]) not in forms:
                 continue
             if width == 1 and len(name_span(doc, doc[i])) > 1:
                 continue  # 'KBQA' inside 'Rule-KBQA' is part of another name
@@ -581,8 +590,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         span for cand in by_key.values() if cand.type == "Dataset" for span in cand.spans]
     data_tokens = {i for span in data_spans for i in range(span.start, span.end)}
     proposal_tokens = {i for chunk in proposed_phrases for i in range(chunk.start, chunk.end)}
-    for token in doc:
-        if token.i in taken or token.i in proposal_tokens or not data_tokens or not _plain_name_word(token):
+    for token in doc if data_tokens else ():
+        if token.i in taken or token.i in proposal_tokens or not _plain_name_word(token):
             continue
         span = _plain_name_span(doc, token)
         if any(i in taken or i in proposal_tokens for i in range(span.start, span.end)) or _title_cased_text(span.sent):
@@ -632,9 +641,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 add(Candidate(label=label, type="Task", rule="proposal-purpose", confidence=0.6), phrase)
 
     # 7. 'diffusion-based methods': the known concept before '-based'
-    for token in doc:
-        if token.lower_ == "based" and token.i >= 2 and doc[token.i - 1].text == "-" and token.i - 2 not in taken:
-            base = doc[token.i - 2]
+    for i in range(2, len(doc)):
+        if texts[i].lower() == "based" and texts[i - 1] == "-" and i - 2 not in taken:
+            base = doc[i - 2]
             entry = _known_base(base.text)
             qualified = base.i > 0 and doc[base.i - 1].pos_ in {"NOUN", "PROPN"} and doc[base.i - 1].is_alpha
             if entry is not None and not qualified:  # ('Langevin diffusion-based': not the diffusion model)
@@ -962,6 +971,13 @@ AVAILABILITY_WORDS = frozenset(["available", "release", "released", "publicly", 
 
 
 def _availability_sentence(sent: Span) -> bool:
+    known = sent.doc.user_data.setdefault("kg_availability", {})
+    if sent.start not in known:
+        known[sent.start] = _says_where_code_is(sent)
+    return known[sent.start]
+
+
+def _says_where_code_is(sent: Span) -> bool:
     return any(t.like_url for t in sent) or (
         any(t.lower_ in {"code", "codes", "implementation"} for t in sent)
         and any(t.lower_ in AVAILABILITY_WORDS for t in sent))
@@ -1365,6 +1381,9 @@ class _CoordinatedTasks:
             modifier = word | {"TAG": {"IN": ["NN", "NNP", "JJ"]}}  # not 'improve and ...', 'machines and ...'
             self.matcher.add("coordinated-task", [[modifier, {"LOWER": {"IN": ["and", "or"]}}, word,
                                                   {"LOWER": {"IN": sorted(TASK_HEADS - GENERIC_WORDS)}}]])
+        if not any(text in {"and", "or"} and i + 2 < len(doc) and doc[i + 2].lower_ in TASK_HEADS
+                   for i, text in ((t.i, t.lower_) for t in doc)):
+            return []  # no 'and'/'or' two words before a task head: nothing for the matcher to find
         return self.matcher(doc)
 
 

@@ -309,6 +309,15 @@ def _second_object(token: Token) -> bool:
 
 
 def _proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
+    """The words of what the authors propose in a sentence, and the phrases they list as proposed (kept per doc:
+    several rules ask of the same sentence)."""
+    known = sent.doc.user_data.setdefault("kg_proposal_objects", {})
+    if sent.start not in known:
+        known[sent.start] = _find_proposal_objects(sent)
+    return known[sent.start]
+
+
+def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     objects: set[int] = set()
     listed: list[Span] = []
     for token in sent:
