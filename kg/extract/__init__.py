@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.errors import ModelNotFound, ModelUnusable
 from kg.extract import acronyms as _acronyms  # noqa: F401  (registers the spaCy component)
 from kg.extract import gazetteer as _gazetteer  # noqa: F401  (registers the spaCy component)
+from kg.extract.attribute_rules import index_attribute_rules
 from kg.extract.background import (
     about_others_work,
     after_outlook,
@@ -32,6 +33,7 @@ from kg.extract.candidates import (
     type_by_name,
 )
 from kg.extract.gazetteer import alias_index
+from kg.extract.lemmas import lemmatize_by_form
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
@@ -105,6 +107,8 @@ def load_pipeline(model: str | None = None) -> Language:
     except (OSError, ValueError, ImportError) as error:
         raise ModelUnusable(f"spaCy model {name} is installed but cannot be loaded: {error}") from None
     _split_emphasis(nlp)
+    index_attribute_rules(nlp)
+    lemmatize_by_form(nlp)
     nlp.add_pipe("kg_acronyms")
     nlp.add_pipe("kg_gazetteer")
     return nlp
