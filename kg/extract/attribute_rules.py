@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from itertools import product
+from operator import itemgetter
 
 from spacy.language import Language
 from spacy.matcher import Matcher
@@ -67,7 +68,7 @@ class IndexedAttributeRuler(AttributeRuler):
 
     def __init__(self, vocab, name: str = "attribute_ruler", **kwargs) -> None:
         super().__init__(vocab, name, **kwargs)
-        self._index: tuple[list[str], dict, Matcher] | None = None
+        self._index: tuple[list[str], list[tuple[itemgetter, dict]], Matcher] | None = None
 
     def add(self, patterns, attrs: dict, index: int = 0) -> None:
         super().add(patterns, attrs, index)
@@ -80,11 +81,11 @@ class IndexedAttributeRuler(AttributeRuler):
     def _value_id(self, value: str | bool) -> int:
         return int(value) if isinstance(value, bool) else self.vocab.strings.add(value)
 
-    def _build_index(self) -> tuple[list[str], dict, Matcher]:
-        """The attributes read, {positions of the attributes tested: {their values: [(rule id, checks)]}}, and a
-        Matcher of the rules no lookup can find."""
+    def _build_index(self) -> tuple[list[str], list[tuple[itemgetter, dict]], Matcher]:
+        """The attributes read; for each set of attributes some rule tests, a reader of their values from a row
+        and {their values: [(rule id, checks)]}; and a Matcher of the rules no lookup can find."""
         columns = sorted(ARRAY_ATTRS)
-        lookups: dict[tuple[int, ...], dict[tuple[int, ...], list[tuple[int, list[Check]]]]] = {}
+        lookups: dict[tuple[int, ...], dict[int | tuple[int, ...], list[tuple[int, list[Check]]]]] = {}
         rest = Matcher(self.vocab, validate=self.validate)
         for rule_id in range(len(self.attrs)):
             key = str(rule_id)
@@ -96,8 +97,9 @@ class IndexedAttributeRuler(AttributeRuler):
                 for plain, checks in forms:
                     tested = tuple(sorted(columns.index(attr) for attr in plain))
                     values = tuple(self._value_id(plain[columns[c]]) for c in tested)
-                    lookups.setdefault(tested, {}).setdefault(values, []).append((rule_id, checks))
-        return columns, lookups, rest
+                    key = values if len(values) > 1 else values[0]  # as itemgetter reads it from a row
+                    lookups.setdefault(tested, {}).setdefault(key, []).append((rule_id, checks))
+        return columns, [(itemgetter(*tested), table) for tested, table in lookups.items()], rest
 
     def _passes(self, row: list[int], columns: list[str], checks: list[Check]) -> bool:
         for attr, kind, argument in checks:
@@ -115,8 +117,8 @@ class IndexedAttributeRuler(AttributeRuler):
                    for m_id, start, end in rest(doc, allow_missing=True, as_spans=False)}
         rows = doc.to_array(columns).tolist() if len(doc) else []
         for i, row in enumerate(rows):
-            for tested, table in lookups.items():
-                for rule_id, checks in table.get(tuple(row[c] for c in tested), ()):
+            for read, table in lookups:
+                for rule_id, checks in table.get(read(row), ()):
                     if not checks or self._passes(row, columns, checks):
                         matches.add((rule_id, strings[str(rule_id)], i, i + 1))
         return sorted(matches)
