@@ -129,3 +129,29 @@ def test_the_manifest_tells_whether_the_inputs_are_those_of_the_last_build(corpu
     grown = grown_copy(corpus, tmp_path)
     assert not manifest.Previous(out).inputs_unchanged(manifest.input_status(input_files([grown])))
     assert not manifest.Previous(tmp_path / "nowhere").inputs_unchanged(status)
+
+
+def test_the_next_window_is_submitted_before_this_one_is_handed_on(monkeypatch):
+    """The workers get the next window's papers before the build consumes this window's: they never wait while a
+    window's results are stored and handed on. The papers still come out in order, each with its own mentions."""
+    from kg.extract import runner as runner_module
+    from kg.model import Paper
+
+    events: list[str] = []
+
+    def fake_submit(self, chunks, advance):
+        titles = [title for chunk in chunks for title, _ in chunk]
+        events.append(f"submit {titles[0]}..{titles[-1]}")
+        return iter([[] for _ in titles])
+
+    monkeypatch.setattr(runner_module, "WINDOW", 3)
+    monkeypatch.setattr(runner_module.ExtractionRunner, "_submit", fake_submit)
+    papers = [Paper(id=f"p{i}", title=f"t{i}", abstract=f"abstract {i}") for i in range(7)]
+    runner = runner_module.ExtractionRunner(jobs=2)
+    out = []
+    for extraction in runner.extract(papers):
+        events.append(f"yield {extraction.paper.title}")
+        out.append(extraction.paper.id)
+    assert out == [p.id for p in papers]
+    assert events == ["submit t0..t2", "submit t3..t5", "yield t0", "yield t1", "yield t2", "submit t6..t6",
+                      "yield t3", "yield t4", "yield t5", "yield t6"]

@@ -134,18 +134,27 @@ class ExtractionRunner:
         if self.eager:
             self._start_pool()
 
-    def _run(self, chunks: list[list[tuple[str, str]]], advance: Callable[[int], None]) -> Iterator[list[Mention]]:
-        """The mentions of every paper of `chunks`, in order; `advance` hears of each chunk as it is done."""
+    def _submit(self, chunks: list[list[tuple[str, str]]], advance: Callable[[int], None]
+                ) -> Iterator[list[Mention]]:
+        """Start extracting `chunks` and return an iterator of their mentions, in order; `advance` hears of each
+        chunk as it is done. The workers start on the chunks at once; a single chunk, when no worker runs yet, is
+        extracted in this process as the iterator is read (one paper added needs no model loaded twice)."""
         if self._pool is None and (self.jobs == 1 or len(chunks) == 1):
-            if self._extractor is None:
-                self._extractor = Extractor(self.model)
-            for chunk in chunks:
-                yield from self._extractor.extract_many(chunk, batch_size=CHUNK)
-                advance(len(chunk))
-            return
+            return self._in_process(chunks, advance)
         self._start_pool()
         self._submitted = True
-        futures = [self._pool.submit(_extract_chunk, chunk) for chunk in chunks]
+        return self._collect([self._pool.submit(_extract_chunk, chunk) for chunk in chunks], advance)
+
+    def _in_process(self, chunks: list[list[tuple[str, str]]], advance: Callable[[int], None]
+                    ) -> Iterator[list[Mention]]:
+        if self._extractor is None:
+            self._extractor = Extractor(self.model)
+        for chunk in chunks:
+            yield from self._extractor.extract_many(chunk, batch_size=CHUNK)
+            advance(len(chunk))
+
+    @staticmethod
+    def _collect(futures: list[Future], advance: Callable[[int], None]) -> Iterator[list[Mention]]:
         for future in futures:
             done = _result(future)
             advance(len(done))
@@ -159,8 +168,16 @@ class ExtractionRunner:
         if self.eager:
             self._start_pool()
         try:
+            # the next window goes to the workers before the papers of this one are handed on, so that they never
+            # wait while a window's results are stored and consumed
+            pending = None
             while window := list(islice(stream, WINDOW)):
-                yield from self._extract_window(window, advance)
+                started = self._start_window(window, advance)
+                if pending is not None:
+                    yield from self._finish_window(*pending)
+                pending = started
+            if pending is not None:
+                yield from self._finish_window(*pending)
         except BaseException:
             self.close(terminate=True)
             raise
@@ -168,14 +185,20 @@ class ExtractionRunner:
             limits.restore_original_limits()
             self.close()
 
-    def _extract_window(self, window: list[Paper], advance: Callable[[int], None]) -> Iterator[PaperExtraction]:
+    def _start_window(self, window: list[Paper], advance: Callable[[int], None]
+                      ) -> tuple[list[Paper], list[str], dict[str, list[Mention]], list[int], Iterator[list[Mention]]]:
+        """Look the window's papers up in the cache and start extracting the others."""
         keys = [cache_key(p, self.pipeline_id) for p in window]
         known = self.cache.get_many(keys) if self.cache else {}
         todo = [i for i, key in enumerate(keys) if key not in known]
         chunks = [[(window[i].title, window[i].abstract) for i in todo[s : s + CHUNK]]
                   for s in range(0, len(todo), CHUNK)]
         advance(len(window) - len(todo))
-        fresh = dict(zip(todo, self._run(chunks, advance), strict=True)) if todo else {}
+        return window, keys, known, todo, self._submit(chunks, advance) if todo else iter(())
+
+    def _finish_window(self, window: list[Paper], keys: list[str], known: dict[str, list[Mention]], todo: list[int],
+                       results: Iterator[list[Mention]]) -> Iterator[PaperExtraction]:
+        fresh = dict(zip(todo, results, strict=True)) if todo else {}
         if self.cache and fresh:
             self.cache.put_many({keys[i]: mentions for i, mentions in fresh.items()})
         self.extracted += len(fresh)
