@@ -531,3 +531,16 @@ def test_a_head_that_modifies_another_noun_is_shared_by_no_two_tasks(extractor):
     result = found(extractor, "Our trees capture syntactic features of language and improve translation quality. We "
                               "relate shared information and anomaly detection performance.")
     assert not {"improve translation", "language translation", "information detection"} & set(result), result
+
+
+def test_a_known_method_under_a_rare_modifier_the_field_writes_with_it_is_that_method(extractor):
+    """'adversarial autoencoders' is a method of its own, not the autoencoder; 'deep' and 'simple' only qualify it."""
+    result = found(extractor, "We compare the latent spaces of adversarial autoencoders with those of a simple "
+                              "autoencoder and a deep autoencoder on digit images.")
+    assert "adversarial autoencoders" in result and result["adversarial autoencoders"][0] == "Method"
+    assert "autoencoder" in result
+
+
+def test_a_known_method_under_a_modifier_the_field_never_writes_with_it_stays_itself(extractor):
+    result = found(extractor, "The encoder of our model is a frobnicated autoencoder trained on digit images.")
+    assert "frobnicated autoencoder" not in result and "autoencoder" in result

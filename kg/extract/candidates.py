@@ -555,6 +555,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
+        wider = _specialised(hit) if hit.label_ == "Method" else None
+        if wider is not None:  # 'a vector quantized autoencoder', 'distributional Greedy-GQ': a kind of its own
+            add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.7),
+                wider)
+            continue
         if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
                 c.dep_ == "compound" and c.i < hit.start for c in hit[0].children):
             continue  # 'speed recommendations', 'person retrieval': a one-word task under a noun is another task
@@ -1334,6 +1339,22 @@ def _established_around(hit: Span) -> Span | None:
         if doc[start].text != "-" and reference_df(label_key(doc[start : hit.end].text)) >= ESTABLISHED_DF:
             return doc[start : hit.end]
     return None
+
+
+def _specialised(hit: Span) -> Span | None:
+    """'adversarial autoencoder', 'ternary quantization' around the known method: one or two words English
+    rarely uses, before it in the same noun phrase, that the field's abstracts write with it as a term, name
+    another method, which the known name alone would misstate (not 'deep', 'pre-trained' nor 'two-layer': sizes
+    and everyday words qualify it)."""
+    before = _words_before(hit)
+    if before is None or sum(t.text != "-" for t in before) > 2:
+        return None
+    words = [t for t in before if t.text != "-"]
+    if any(not (t.is_lower or t.is_title) or t.lower_ in SIZE_WORDS or t.lower_ in FRONT_MODIFIERS
+           or not is_uncommon_word(t.lower_) for t in words):
+        return None
+    wider = hit.doc[before.start : hit.end]
+    return wider if is_term(label_key(wider.text)) else None
 
 
 def _known_base(text: str):
