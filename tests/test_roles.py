@@ -1028,3 +1028,15 @@ def test_a_new_thing_of_the_field_in_a_sentence_on_the_field_is_not_proposed(ext
     result = found(extractor, "Large language models may change service industries with a new business model, "
                               "Model-as-a-Quux (MaaQ). We study how to price their queries.")
     assert result.get("Model-as-a-Quux", ("", ""))[1] != "proposes"
+
+
+def test_a_later_item_of_a_list_after_a_comparison_is_compared(extractor):
+    result = found(extractor, "We propose a noise-based regularizer for RNNs. On a language modeling benchmark, our "
+                              "method achieves better performance than the deterministic RNN and the variational "
+                              "dropout.")
+    assert result["variational dropout"] == ("Method", "compares")
+
+
+def test_a_known_method_under_a_term_word_is_a_baseline_when_compared(extractor):
+    result = found(extractor, "We propose FooNet. FooNet is compared with spherical CNNs and achieves higher accuracy.")
+    assert result["spherical CNNs"] == ("Method", "compares")

@@ -25,7 +25,7 @@ from kg.extract.lexicon import (
     USE_VERBS,
 )
 from kg.normalize import label_key, names_any
-from kg.specificity import ESTABLISHED_DF, reference_df
+from kg.specificity import ESTABLISHED_DF, is_term, reference_df
 
 PROPOSE_VERBS = frozenset(
     [
@@ -595,8 +595,13 @@ def names_a_method(span: Span) -> bool:
 
 
 def _after_compare_cue(span: Span) -> bool:
-    """'outperforms X', 'than the strong X': a cue a few words before, with no clause break between."""
+    """'outperforms X', 'than the strong X': a cue a few words before, with no clause break between; or the first
+    item of the list the span ends is after one ('better than the deterministic RNN and the variational dropout')."""
     doc = span.doc
+    first = span.root.head
+    if span.root.dep_ == "conj" and first.i < span.start and first.pos_ in {"NOUN", "PROPN"} \
+            and _after_compare_cue(doc[first.left_edge.i : first.i + 1]):
+        return True
     words = 0  # a hyphenated name counts as one word ('over gpt-3.5-turbo with X': three words back), and so
     # does a noun with the gerund the parser hangs from it ('the imitation learning X')
     for i in range(span.start - 1, span.sent.start - 1, -1):
@@ -1177,8 +1182,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             roles[cand.key] = RoleDecision("compares", min(cand.confidence, 0.7), "criticised", cue_of["criticised"])
         elif compared and cand.type == "Method" and all(_after_compare_cue(s) for s in cand.spans):
             # 'outperforming existing general-purpose compression techniques': a kind of method beaten, which the
-            # paper does not use; a baseline when the field knows the phrase, else too vague to be a statement
-            if reference_df(cand.key) >= ESTABLISHED_DF:
+            # paper does not use; a baseline when the field knows the phrase (or writes it as a term around a known
+            # method: 'spherical CNNs'), else too vague to be a statement
+            if reference_df(cand.key) >= ESTABLISHED_DF or (cand.rule == "gazetteer-extended" and is_term(cand.key)):
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")
