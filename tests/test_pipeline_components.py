@@ -101,3 +101,12 @@ def test_ruler_rules_added_later_win():
     ruler.add([[{"LOWER": "a"}, {"LOWER": "dog"}]], {"LEMMA": "third"}, index=-1)
     doc = ruler(nlp("a cat and a dog"))
     assert [t.lemma_ for t in doc] == ["", "second", "", "", "third"]
+
+
+def test_a_rule_of_one_word_and_of_several_words_keeps_both():
+    """One rule with a one-word pattern (looked up) and a two-word one (matched): both set its attributes."""
+    nlp = spacy.blank("en")
+    ruler = IndexedAttributeRuler(nlp.vocab)
+    ruler.add([[{"LOWER": "cat"}], [{"LOWER": "the"}, {"LOWER": "dog"}]], {"LEMMA": "pet"}, index=-1)
+    doc = ruler(nlp("the cat and the dog"))
+    assert [t.lemma_ for t in doc] == ["", "pet", "", "", "pet"]

@@ -97,8 +97,8 @@ class IndexedAttributeRuler(AttributeRuler):
                 for plain, checks in forms:
                     tested = tuple(sorted(columns.index(attr) for attr in plain))
                     values = tuple(self._value_id(plain[columns[c]]) for c in tested)
-                    key = values if len(values) > 1 else values[0]  # as itemgetter reads it from a row
-                    lookups.setdefault(tested, {}).setdefault(key, []).append((rule_id, checks))
+                    found_by = values if len(values) > 1 else values[0]  # as itemgetter reads it from a row
+                    lookups.setdefault(tested, {}).setdefault(found_by, []).append((rule_id, checks))
         return columns, [(itemgetter(*tested), table) for tested, table in lookups.items()], rest
 
     def _passes(self, row: list[int], columns: list[str], checks: list[Check]) -> bool:
