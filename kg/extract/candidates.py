@@ -556,7 +556,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 wider)
             continue
         wider = _specialised(hit) if hit.label_ == "Method" else None
-        if wider is not None:  # 'a vector quantized autoencoder', 'distributional Greedy-GQ': a kind of its own
+        if wider is not None:  # 'adversarial autoencoders', 'ternary quantization': a method of its own
             add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.7),
                 wider)
             continue
@@ -1346,14 +1346,11 @@ def _specialised(hit: Span) -> Span | None:
     rarely uses, before it in the same noun phrase, that the field's abstracts write with it as a term, name
     another method, which the known name alone would misstate (not 'deep', 'pre-trained' nor 'two-layer': sizes
     and everyday words qualify it)."""
-    before = _words_before(hit)
-    if before is None or sum(t.text != "-" for t in before) > 2:
+    wider = _wider_phrase(hit)
+    modifiers = [t for t in wider[: hit.start - wider.start] if t.text != "-"] if wider is not None else []
+    if not modifiers or any(not (t.is_lower or t.is_title) or t.lower_ in SIZE_WORDS or t.lower_ in FRONT_MODIFIERS
+                            or not is_uncommon_word(t.lower_) for t in modifiers):
         return None
-    words = [t for t in before if t.text != "-"]
-    if any(not (t.is_lower or t.is_title) or t.lower_ in SIZE_WORDS or t.lower_ in FRONT_MODIFIERS
-           or not is_uncommon_word(t.lower_) for t in words):
-        return None
-    wider = hit.doc[before.start : hit.end]
     return wider if is_term(label_key(wider.text)) else None
 
 
@@ -1400,8 +1397,7 @@ class _CoordinatedTasks:
             modifier = word | {"TAG": {"IN": ["NN", "NNP", "JJ"]}}  # not 'improve and ...', 'machines and ...'
             self.matcher.add("coordinated-task", [[modifier, {"LOWER": {"IN": ["and", "or"]}}, word,
                                                   {"LOWER": {"IN": sorted(TASK_HEADS - GENERIC_WORDS)}}]])
-        if not any(text in {"and", "or"} and i + 2 < len(doc) and doc[i + 2].lower_ in TASK_HEADS
-                   for i, text in ((t.i, t.lower_) for t in doc)):
+        if not any(t.lower_ in {"and", "or"} and t.i + 2 < len(doc) and doc[t.i + 2].lower_ in TASK_HEADS for t in doc):
             return []  # no 'and'/'or' two words before a task head: nothing for the matcher to find
         return self.matcher(doc)
 
