@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -135,53 +136,75 @@ def test_a_file_that_vanishes_or_changes_while_read_is_a_clean_error(tmp_path: P
 
 
 @pytest.fixture(scope="module")
-def thousand(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
-    """A folder with an old build of 40 abstracts in `out`, and 1,000 new ones; how long a build of those takes."""
+def thousand(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with an old build of 40 abstracts in `out`, and 1,000 new ones."""
     folder = tmp_path_factory.mktemp("thousand")
     (folder / "old.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(5, 40)), encoding="utf-8")
     (folder / "new.jsonl").write_text("".join(json.dumps(r) + "\n" for r in abstracts(6, 1000)), encoding="utf-8")
     result = kg("build", "old.jsonl", "--out", "out", "--quiet", cwd=folder, timeout=300)
     assert result.returncode == 0, result.stderr
-    started = time.monotonic()
-    timed = kg("build", "new.jsonl", "--out", "timed", "--quiet", "--no-cache", cwd=folder, timeout=300)
-    assert timed.returncode == 0, timed.stderr
-    return folder, time.monotonic() - started
+    return folder
 
 
-# Points of a build, as shares of its length: loading spaCy, starting workers, extracting, resolving and
-# linking, exporting, moving the exports into place.
-SHARES = [0.03, 0.1, 0.3, 0.5, 0.7, 0.85]
+# Points of a build, each the line of its progress on stderr after which the signal goes (the build prints them as
+# plain lines when stderr is a pipe, the first ones after two seconds): loading spaCy (no line yet: a fixed half
+# second), extracting (its first line, then its second count of papers), resolving, linking, communities, layout,
+# the export that writes the map, and the one that writes RDF.
+POINTS = {
+    "loading": None,
+    "extracting": r"\] extracting: 0/",
+    "extracting-midway": r"\] extracting: [1-9]\d*/1000 papers, ",
+    "resolving": r"\] resolving\n",
+    "linking": r"\] linking\n",
+    "communities": r"\] communities\n",
+    "layout": r"\] layout\n",
+    "export-html": r"\] export html\n",
+    "export-rdf": r"\] export rdf\n",
+}
+
+
+def _signal_after_line(process: subprocess.Popen, pattern: str | None, signum: int) -> tuple[str, float]:
+    """Read the build's stderr as it comes; send `signum` to its group once `pattern` has been printed (after half a
+    second when there is none). Returns all of stderr and when the signal went."""
+    seen: list[str] = []
+    matched = threading.Event()
+
+    def read() -> None:
+        for line in process.stderr:
+            seen.append(line)
+            if pattern is not None and re.search(pattern, line + "\n"):
+                matched.set()
+        matched.set()  # the stream closed: the build is over
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    if pattern is None:
+        time.sleep(0.5)
+    else:
+        assert matched.wait(timeout=300), "the build printed nothing for five minutes"
+    assert process.poll() is None, f"the build ended before the line {pattern!r}: " + "".join(seen)
+    sent = time.monotonic()
+    os.killpg(process.pid, signum)  # the whole group, as a terminal's Ctrl-C does
+    process.wait(timeout=30)
+    reader.join(timeout=5)
+    return "".join(seen), sent
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-@pytest.mark.parametrize("share", SHARES)
-def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thousand: tuple[Path, float],
-                                                                          signum: int, share: float) -> None:
-    thousand, length = thousand
-    delay = share * length
+@pytest.mark.parametrize("point", list(POINTS))
+def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thousand: Path, signum: int,
+                                                                          point: str) -> None:
     before = snapshot(thousand / "out")
     process = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", "out", "--no-cache"], cwd=thousand,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(delay)
-        if process.poll() is not None:
-            pytest.skip(f"the build ended before {delay:.1f} s, faster than the timed one")
-        sent = time.monotonic()
-        os.killpg(process.pid, signum)  # the whole group, as a terminal's Ctrl-C does
-        _, stderr = process.communicate(timeout=30)
+        stderr, sent = _signal_after_line(process, POINTS[point], signum)
         took = time.monotonic() - sent
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-    print(f"signal {signum} at {delay:.1f} s: exit {process.returncode} after {took:.2f} s")
-    # kg's handlers are set first thing and restored only once all is written: a default death by the signal, or a
-    # clean exit at once with every export written, means the signal came as the process was already exiting (a
-    # build that ignored the signal would have run on and printed its exports after it)
-    started = set(re.findall(r"\] export (\w+)\n", stderr + "\n"))
-    finished = set(re.findall(r"\] export (\w+) done", stderr))
-    if process.returncode == -signum or (process.returncode == 0 and took < 0.5 and started and started == finished):
-        pytest.skip(f"the signal came at {delay:.1f} s, after the build had finished its work")
+    print(f"signal {signum} at {point}: exit {process.returncode} after {took:.2f} s")
     assert process.returncode == 130, stderr
     assert took < 5, f"{took:.1f} s to stop"
     assert stderr.splitlines()[-1] == "kg: error: interrupted; exports left as they were"
@@ -196,8 +219,7 @@ def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thous
 # --- two builds into one folder ---------------------------------------------------------------------------------
 
 
-def test_a_second_build_into_the_same_folder_is_refused_and_neither_is_harmed(thousand: tuple[Path, float]) -> None:
-    thousand, _ = thousand
+def test_a_second_build_into_the_same_folder_is_refused_and_neither_is_harmed(thousand: Path) -> None:
     out = thousand / "shared-out"
     first = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", str(out), "--quiet"], cwd=thousand,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
