@@ -1040,3 +1040,33 @@ def test_a_later_item_of_a_list_after_a_comparison_is_compared(extractor):
 def test_a_known_method_under_a_term_word_is_a_baseline_when_compared(extractor):
     result = found(extractor, "We propose FooNet. FooNet is compared with spherical CNNs and achieves higher accuracy.")
     assert result["spherical CNNs"] == ("Method", "compares")
+
+
+def test_what_the_papers_method_is_an_alternative_to_or_as_good_as_is_compared(extractor):
+    result = found(extractor, "We propose FooConv, a scalable and practical alternative to spherical CNNs.")
+    assert result["spherical CNNs"] == ("Method", "compares")
+    result = found(extractor, "We propose FooGrad. FooGrad is as costly as QuarkProp but converges.")
+    assert result["QuarkProp"] == ("Method", "compares")
+    result = found(extractor, "We propose FooGrad. FooGrad uses QuarkProp as well as ZetaNorm.")
+    assert result["QuarkProp"] == ("Method", "uses")
+    assert result["ZetaNorm"] == ("Method", "uses")
+
+
+def test_what_a_comparison_of_one_thing_sets_it_against_is_compared(extractor):
+    result = found(extractor, "In a comparison of the learning dynamics of QuarkNets to standard regularised "
+                              "autoencoders, we show that noise acts like weight decay.")
+    assert result["regularised autoencoders"] == ("Method", "compares")
+
+
+def test_tasks_an_opening_gives_as_examples_of_many_tasks_are_not_statements(extractor):
+    text = ("Modeling hypernymy is an important aid to many NLP tasks, such as entailment, relation extraction, and "
+            "question answering. This paper introduces QuillVec, an embedding of words.")
+    result = found(extractor, text)
+    assert "relation extraction" not in result
+    assert "question answering" not in result
+    later = found(extractor, "We propose QuillVec. We evaluate it on tasks such as relation extraction.")
+    assert later["relation extraction"] == ("Task", "addresses")
+    titled = found(extractor, "Vision-language alignment has been shown to benefit tasks like object recognition and "
+                              "detection. We study attribute context in such models.",
+                   title="Attribute Context in Vision-Language Models for Object Recognition")
+    assert titled["object recognition"] == ("Task", "addresses")

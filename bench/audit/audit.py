@@ -265,7 +265,8 @@ def main() -> None:
             parser.error("changed: give as many --new builds as --old ones, and --out or --verdicts")
         added, removed = changed([read_papers(p) for p in args.old], [read_papers(p) for p in args.new])
         if args.verdicts:
-            verdicts = [v for p in args.verdicts for v in json.loads(p.read_text(encoding="utf-8")).get("items", [])]
+            verdicts = [_as_kept(v) for p in args.verdicts
+                        for v in json.loads(p.read_text(encoding="utf-8")).get("items", [])]
             print(changed_report(added, removed, verdicts))
         else:
             args.out.write_text(changed_sheet(added, removed, args.added, args.removed) + "\n", encoding="utf-8")

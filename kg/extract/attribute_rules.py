@@ -27,6 +27,7 @@ CHECKS = frozenset(["NOT_IN", "REGEX"])  # tests run on the string of a token a 
 MAX_ALTERNATIVES = 256  # a rule spelled out into more plain-valued rules than this is left to the Matcher
 
 Check = tuple[str, str, object]  # (attribute, NOT_IN or REGEX, excluded strings or compiled pattern)
+PlacedCheck = tuple[int, str, object]  # the same, with the attribute's column in the doc's array
 
 
 def _alternatives(token_pattern: dict) -> list[dict]:
@@ -85,7 +86,7 @@ class IndexedAttributeRuler(AttributeRuler):
         """The attributes read; for each set of attributes some rule tests, a reader of their values from a row
         and {their values: [(rule id, checks)]}; and a Matcher of the rules no lookup can find."""
         columns = sorted(ARRAY_ATTRS)
-        lookups: dict[tuple[int, ...], dict[int | tuple[int, ...], list[tuple[int, list[Check]]]]] = {}
+        lookups: dict[tuple[int, ...], dict[int | tuple[int, ...], list[tuple[int, list[PlacedCheck]]]]] = {}
         rest = Matcher(self.vocab, validate=self.validate)
         for rule_id in range(len(self.attrs)):
             key = str(rule_id)
@@ -98,12 +99,14 @@ class IndexedAttributeRuler(AttributeRuler):
                     tested = tuple(sorted(columns.index(attr) for attr in plain))
                     values = tuple(self._value_id(plain[columns[c]]) for c in tested)
                     found_by = values if len(values) > 1 else values[0]  # as itemgetter reads it from a row
-                    lookups.setdefault(tested, {}).setdefault(found_by, []).append((rule_id, checks))
+                    placed = [(columns.index(attr), kind, argument) for attr, kind, argument in checks]
+                    lookups.setdefault(tested, {}).setdefault(found_by, []).append((rule_id, placed))
         return columns, [(itemgetter(*tested), table) for tested, table in lookups.items()], rest
 
-    def _passes(self, row: list[int], columns: list[str], checks: list[Check]) -> bool:
-        for attr, kind, argument in checks:
-            text = self.vocab.strings[row[columns.index(attr)]] if row[columns.index(attr)] else ""
+    def _passes(self, row: list[int], checks: list[PlacedCheck]) -> bool:
+        """Whether a row's values pass a rule's NOT_IN and REGEX checks, each on the column of its attribute."""
+        for column, kind, argument in checks:
+            text = self.vocab.strings[row[column]] if row[column] else ""
             if (kind == "NOT_IN" and text in argument) or (kind == "REGEX" and not argument.search(text)):
                 return False
         return True
@@ -119,7 +122,7 @@ class IndexedAttributeRuler(AttributeRuler):
         for i, row in enumerate(rows):
             for read, table in lookups:
                 for rule_id, checks in table.get(read(row), ()):
-                    if not checks or self._passes(row, columns, checks):
+                    if not checks or self._passes(row, checks):
                         matches.add((rule_id, strings[str(rule_id)], i, i + 1))
         return sorted(matches)
 

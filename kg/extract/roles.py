@@ -62,7 +62,10 @@ COMPARE_VERBS = frozenset(
 LEVEL_VERBS = frozenset(["rival", "approximate", "match", "equal"])
 RESULT_NOUNS_COMPARED = frozenset(["performance", "accuracy", "quality", "results", "result"])
 LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comparable", "par", "competitive",
-                         "superior", "superiority", "inferior", "preferable"])  # ('its superiority to X')
+                         "superior", "superiority", "inferior", "preferable", "alternative", "alternatives"])
+# ('its superiority to X', 'a practical alternative to X')
+# 'as fast as X', 'as costly as X' compare; 'as well as X', 'as long as', 'as many as 10' do not
+NOT_EQUATIVE = frozenset(["well", "long", "soon", "far", "much", "many", "few", "such", "so", "follows"])
 
 
 COMPARE_FORMS = frozenset(verb + ending for verb in COMPARE_VERBS for ending in ("", "s", "ing", "ed"))
@@ -613,8 +616,12 @@ def _after_compare_cue(span: Span) -> bool:
             return False
         if is_compare_verb(token) or token.lower_ in COMPARE_PREPS:
             return True
-        if token.lower_ in {"to", "with"} and i > 0 and doc[i - 1].lower_ in LEVEL_WORDS:
-            return True
+        if token.lower_ in {"to", "with"} and (i > 0 and doc[i - 1].lower_ in LEVEL_WORDS
+                                               or token.head.lower_ in LEVEL_WORDS and token.head.i < i):
+            return True  # 'compared to X', 'a comparison of the dynamics of A to X'
+        if token.lower_ == "as" and i > 1 and doc[i - 2].lower_ == "as" and doc[i - 1].pos_ in {"ADJ", "ADV"} \
+                and doc[i - 1].lower_ not in NOT_EQUATIVE:
+            return True  # 'as costly as X'
         if i > 0 and (doc[i - 1].lower_, token.lower_) in {("instead", "of"), ("rather", "than"), ("improves", "on"),
                                                            ("improve", "upon"), ("improves", "upon")}:
             return True
@@ -688,7 +695,10 @@ def _named_as_an_application(span: Span) -> bool:
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
-            return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in doc[max(span.sent.start, i - 6) : i])
+            before = doc[max(span.sent.start, i - 6) : i]
+            return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in before) or (
+                any(t.lower_ in EXAMPLE_HEADS for t in before) and span.sent.start in opening_sentences(doc))
+            # (an opening's 'an aid to many NLP tasks, such as entailment and question answering')
         if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS \
                 and span.sent.start in opening_sentences(doc):
             return True  # opening with 'a step in vision-language tasks (image captioning, visual question ...)'
@@ -1014,7 +1024,7 @@ PROPOSAL_CUES = PROPOSE_VERBS | NAMING_WORDS | NOVELTY_WORDS | DATA_PROPOSE_VERB
 COMPARISON_CUES = COMPARE_VERBS | COMPARE_PREPS | frozenset(
     ["compared", "comparison", "relative", "contrast", "instead", "rather", "such", "including", "existing", "prior",
      "previous", "baseline", "baselines", "unlike", "par", "competitive", "rivals", "approximates", "matches",
-     "compare"])
+     "compare", "alternative", "alternatives", "as"])
 EVALUATION_CUES = EVALUATE_VERBS | EVALUATE_NOUNS
 
 
@@ -1086,6 +1096,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
 
     for cand in candidates:
         named_in_title = not title_proposals.isdisjoint(cand.keys)
+        titled = names_any(title, cand.written_keys)  # (an example of an application is no example when titled)
         proposed: tuple[float, str] | None = (0.9, "title-name") if named_in_title else None
         compared = evaluated = False
         compared_spans = 0
@@ -1150,7 +1161,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             elif any(i in cues(span)[2] for i in range(span.start, span.end)):
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
-            elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named)
+            elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named) and not titled
                                                          and _named_as_an_application(span))
                                     or (cand.type == "Task" and _named_as_a_shortcoming(span))):
                 negated += 1
