@@ -544,3 +544,28 @@ def test_a_known_method_under_a_rare_modifier_the_field_writes_with_it_is_that_m
 def test_a_known_method_under_a_modifier_the_field_never_writes_with_it_stays_itself(extractor):
     result = found(extractor, "The encoder of our model is a frobnicated autoencoder trained on digit images.")
     assert "frobnicated autoencoder" not in result and "autoencoder" in result
+
+
+def test_an_acronym_with_two_senses_stands_for_an_entry_only_beside_its_words(extractor):
+    assert found(extractor, "We fine-tune SAM on scans and improve tumour segmentation.")["Segment Anything Model"] \
+        == ("Method", "uses")
+    elsewhere = found(extractor, "We train ResNets with SAM and reach flatter minima.")
+    assert "Segment Anything Model" not in elsewhere
+
+
+def test_guarded_aliases_are_read_from_the_gazetteer_format():
+    from kg.extract.gazetteer import context_prefixes, parse_gazetteer
+
+    entry, = parse_gazetteer("Segment Anything Model | SAM? | Segment Anything\n", "Method")
+    assert entry.aliases == ("Segment Anything Model", "SAM", "Segment Anything")
+    assert entry.guarded == frozenset(["SAM"])
+    assert context_prefixes(entry) == frozenset(["segmen", "anythi"])
+
+
+def test_letters_the_abstract_spells_with_another_concepts_initials_are_its_short_form(extractor):
+    # ('BNN' is also the Bayesian neural network's letters, guarded: nothing Bayesian here)
+    result = {m.label: m for m in extractor.extract_text(
+        "We explain why BNNs work. Our theory of binary neural networks rests on the geometry of binary vectors, "
+        "and the BNNs keep dot products.")}
+    assert "BNNs" not in result
+    assert "BNNs" in result["binary neural network"].aliases

@@ -266,3 +266,9 @@ def test_papers_with_no_link_are_laid_out_beside_those_on_the_same_task():
     graph = build_graph([e.paper for e in papers], resolve(papers))
     order = _by_task(graph, [f"paper:p{i}" for i in (5, 4, 3, 2, 1, 0)])
     assert order == ["paper:p0", "paper:p2", "paper:p4", "paper:p1", "paper:p3", "paper:p5"]
+
+
+def test_bare_letters_with_two_senses_in_the_field_join_no_gazetteer_entry():
+    # 'SAM' is the Segment Anything Model's guarded alias: bare letters alone do not make them that model
+    index = resolve([extraction("a", mention("SAM", rule="name")), extraction("b", mention("Segment Anything"))])
+    assert concept_of(index, "a").isdisjoint(concept_of(index, "b"))

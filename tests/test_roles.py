@@ -130,10 +130,10 @@ def test_the_title_keeps_what_the_opening_names_in_the_words_it_wrote(extractor)
     text = ("Shoppers leave traces. Recurrent models have done well in session-based recommendations. "
             "We introduce a ranking loss for them.")
     untitled = {m.label for m in extractor.extract_text(text, title="A ranking loss")}
-    assert "sequential recommendation" not in untitled  # the opening's field
+    assert "session-based recommendation" not in untitled  # the opening's field
     titled = {(m.label, m.role) for m in extractor.extract_text(
         text, title="A Ranking Loss for Session-based Recommendations")}
-    assert ("sequential recommendation", "addresses") in titled  # the known task, which the title words as the abstract
+    assert ("session-based recommendation", "addresses") in titled  # the known task, which the title words as the abstract
 
 
 def test_two_whole_tasks_joined_by_and_stay_two(extractor):

@@ -729,7 +729,27 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 # only worked with, in every sentence ('is employed to ...'); the opening sentence's tools are the
                 # field's ('attacks embed vulnerabilities through data poisoning'), which the paper may address
                 cand.tool_word = tool_words[0]
+
+    # 10. letters the abstract never defines but spells with another of its concepts' initials ('BNNs' beside
+    #     'binary neural networks', 'MLP' beside 'multi-layer perceptron'): that concept's short form
+    for cand in [c for c in by_key.values() if c.rule == "name" and _BARE_ACRONYM.fullmatch(c.label)]:
+        owner = _spelled_out_by(cand.label, [c for c in by_key.values() if c is not cand and c.spans])
+        if owner is not None:
+            owner.spans += [span for span in cand.spans if span not in owner.spans]
+            owner.aliases += [cand.label] * (cand.label not in owner.aliases)
+            del by_key[cand.key]
     return [cand for cand in by_key.values() if cand.spans]
+
+
+_BARE_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
+
+
+def _spelled_out_by(letters: str, candidates: list[Candidate]) -> Candidate | None:
+    """The one candidate of several words whose initials are the letters (a plural 's' aside)."""
+    initials = letters.removesuffix("s").lower()
+    spelled = [cand for cand in candidates if len(words := re.split(r"[\s\-]+", cand.label.lower())) > 1
+               and "".join(word[:1] for word in words) == initials]
+    return spelled[0] if len(spelled) == 1 else None
 
 
 _DIGIT_LED_NAME = re.compile(r"\d+[A-Za-z]{2,}[A-Za-z0-9]*")

@@ -3,10 +3,16 @@
 File format: one concept a line, `canonical | alias | alias ...`; `#` starts a comment. An alias written with
 capitals after its first letter or with digits (SAM, GPT-4, ResNet-50) is matched case-sensitively, so "SAM" the
 model stays apart from "same"; every other alias is matched case-insensitively.
+
+An alias ending in `?` (`Segment Anything Model | SAM?`) is an acronym with another common sense in the field
+(sharpness-aware minimization): it stands for the entry only where the abstract also has a word of the entry's
+long names ('segmentation' for SAM), and it never resolves a bare mention across papers. Elsewhere the letters are
+left to the paper's own definition, or to the sense the corpus defines them with.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -32,6 +38,21 @@ class Entry:
     canonical: str
     type: str
     aliases: tuple[str, ...]
+    guarded: frozenset[str] = frozenset()  # aliases that need the entry's words nearby (see the docstring)
+
+
+# words of a long name too common to tell one sense from another
+UNTELLING_WORDS = frozenset(["model", "models", "network", "networks", "learning", "method", "methods", "based",
+                             "deep", "neural", "data", "system", "systems", "algorithm", "approach", "training",
+                             "framework", "dataset", "benchmark", "task", "tasks", "score", "general", "large"])
+
+
+def context_prefixes(entry: Entry) -> frozenset[str]:
+    """The first six letters of each telling word of the entry's long names: a word of the abstract that starts
+    so ('segmentation' for 'segment') says the entry's sense is meant."""
+    words = {word for name in entry.aliases if name not in entry.guarded
+             for word in re.split(r"[^a-z0-9]+", name.lower()) if len(word) >= 4}
+    return frozenset(word[:6] for word in words - UNTELLING_WORDS)
 
 
 def is_case_sensitive(alias: str) -> bool:
@@ -65,8 +86,11 @@ def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        names = [name.strip() for name in line.split(" | ") if name.strip()]
-        entries.append(Entry(canonical=names[0], type=concept_type, aliases=tuple(dict.fromkeys(names))))
+        written = [name.strip() for name in line.split(" | ") if name.strip()]
+        names = [name.removesuffix("?") for name in written]
+        guarded = frozenset(name.removesuffix("?") for name in written if name.endswith("?"))
+        entries.append(Entry(canonical=names[0], type=concept_type, aliases=tuple(dict.fromkeys(names)),
+                             guarded=guarded))
     return entries
 
 
@@ -84,11 +108,13 @@ def load_gazetteers() -> tuple[Entry, ...]:
 
 @lru_cache(maxsize=1)
 def alias_index() -> dict[str, Entry]:
-    """Label key of every alias -> its entry, for resolution across papers."""
+    """Label key of every alias -> its entry, for resolution across papers (not the guarded ones: bare letters
+    with two senses)."""
     index: dict[str, Entry] = {}
     for entry in load_gazetteers():
         for alias in entry.aliases:
-            index.setdefault(label_key(alias), entry)
+            if alias not in entry.guarded:
+                index.setdefault(label_key(alias), entry)
     return index
 
 
@@ -99,22 +125,39 @@ class GazetteerMatcher:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.entries: dict[str, Entry] = {}
+        self.context: dict[str, frozenset[str]] = {}  # key of an entry's guarded aliases -> its context prefixes
         for number, entry in enumerate(load_gazetteers()):
-            key = str(number)
-            self.entries[key] = entry
-            exact = [nlp.make_doc(a) for a in entry.aliases if is_case_sensitive(a)]
-            folded = [nlp.make_doc(form) for a in entry.aliases if not is_case_sensitive(a)
-                      for spelling in with_british(a) for form in with_plural(spelling)]
-            if exact:
-                self.exact.add(key, exact)
-            if folded:
-                self.folded.add(key, folded)
+            for key, aliases in ((str(number), [a for a in entry.aliases if a not in entry.guarded]),
+                                 (f"{number}?", sorted(entry.guarded))):
+                self.entries[key] = entry
+                exact = [nlp.make_doc(a) for a in aliases if is_case_sensitive(a)]
+                folded = [nlp.make_doc(form) for a in aliases if not is_case_sensitive(a)
+                          for spelling in with_british(a) for form in with_plural(spelling)]
+                if exact:
+                    self.exact.add(key, exact)
+                if folded:
+                    self.folded.add(key, folded)
+            if entry.guarded:
+                self.context[f"{number}?"] = context_prefixes(entry)
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
+        prefixes: dict[int, set[str]] = {}  # where each word prefix of the doc stands, asked for once
+
+        def in_context(key: str, start: int, end: int) -> bool:
+            if not prefixes:
+                for token in doc:
+                    if len(token) >= 4:
+                        prefixes.setdefault(token.lower_[:6], set()).add(token.i)
+                prefixes.setdefault("", set())  # (asked once even for a doc of short words)
+            return any(prefixes.get(prefix, set()) - set(range(start, end)) for prefix in self.context[key])
+
         for matcher in (self.exact, self.folded):
             for match_id, start, end in matcher(doc):
-                entry = self.entries[doc.vocab.strings[match_id]]
+                key = doc.vocab.strings[match_id]
+                if key in self.context and not in_context(key, start, end):
+                    continue
+                entry = self.entries[key]
                 spans.append(Span(doc, start, end, label=entry.type, kb_id=entry.canonical))
         doc.spans[SPAN_KEY] = filter_spans(spans)
         return doc
