@@ -570,12 +570,3 @@ def test_letters_the_abstract_spells_with_another_concepts_initials_are_its_shor
     assert "BNNs" not in result
     assert "BNNs" in result["binary neural network"].aliases
 
-
-def test_a_known_task_written_as_a_verb_and_its_object_is_that_task(extractor):
-    result = found(extractor, "We introduce QuillCam, a camera trap capable of detecting and tracking tiny insects' "
-                              "bodies as objects. Anomalies are detected online.")
-    assert result.get("anomaly detection") == ("Task", "addresses")
-    result = found(extractor, "We propose QuillNet. It learns to classify images and to answer questions about them.")
-    assert result["image classification"] == ("Task", "addresses")
-    assert result["question answering"] == ("Task", "addresses")
-    assert "weather classification" not in found(extractor, "We propose QuillNet, which classifies the weather.")

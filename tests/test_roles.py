@@ -133,7 +133,7 @@ def test_the_title_keeps_what_the_opening_names_in_the_words_it_wrote(extractor)
     assert "session-based recommendation" not in untitled  # the opening's field
     titled = {(m.label, m.role) for m in extractor.extract_text(
         text, title="A Ranking Loss for Session-based Recommendations")}
-    assert ("session-based recommendation", "addresses") in titled  # the known task, which the title words as the abstract
+    assert ("session-based recommendation", "addresses") in titled  # the task the title words as the abstract
 
 
 def test_two_whole_tasks_joined_by_and_stay_two(extractor):
@@ -1070,3 +1070,12 @@ def test_tasks_an_opening_gives_as_examples_of_many_tasks_are_not_statements(ext
                               "detection. We study attribute context in such models.",
                    title="Attribute Context in Vision-Language Models for Object Recognition")
     assert titled["object recognition"] == ("Task", "addresses")
+
+
+def test_models_a_benchmark_is_built_with_are_used_not_evaluated(extractor):
+    result = found(extractor, "We present CharMoral, a new dataset of moral actions. To build CharMoral, we propose a "
+                              "four-stage framework utilizing large language models to classify actions.")
+    assert result["large language model"] == ("Method", "uses")
+    tested = found(extractor, "We present CharMoral, a new dataset of moral actions. We evaluate large language "
+                              "models on CharMoral.")
+    assert tested["large language model"] == ("Method", "evaluates")

@@ -375,7 +375,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         if ctype == "Method" and role == "uses" and _paradigm_sought(cand, title):
             ctype, role, rule, cue = "Task", "addresses", cand.rule, ""
         if role == "uses" and ctype == "Method" and _names_a_model(cand):
-            if benchmark_paper:
+            if benchmark_paper and not all(worked_with_in_analysis(span) for span in cand.spans):
+                # (a benchmark built 'utilizing large language models' uses them)
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
                     (span.sent.start in analysed and not worked_with_in_analysis(span))

@@ -39,7 +39,6 @@ from kg.extract.lexicon import (
     TECHNIQUE_HEADS,
     TRAILING_WORDS,
     USE_VERBS,
-    VERB_TASK_NOUNS,
 )
 from kg.normalize import label_key
 from kg.specificity import (
@@ -668,21 +667,6 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                     add(Candidate(label=label, type="Task", rule="nominalised-task", confidence=0.55),
                         doc[chunk.start : inner.end])
 
-    # 8b. 'capable of detecting and tracking objects', 'learns to classify images': a known task written as a verb
-    #     and its object
-    for verb in doc:
-        noun = VERB_TASK_NOUNS.get(verb.lemma_.lower())
-        obj = _verb_object(verb) if noun is not None and verb.pos_ == "VERB" and verb.i not in taken else None
-        if obj is None or obj.i in taken:
-            continue
-        compounds = [c.lower_ for c in obj.lefts if c.dep_ == "compound" and c.i not in taken]
-        for words in ([*compounds, obj.lemma_.lower()], [obj.lemma_.lower()]):
-            entry = alias_index().get(label_key(" ".join([*words, noun])))
-            if entry is not None and entry.type == "Task":
-                add(Candidate(label=entry.canonical, type="Task", rule="verbal-task", confidence=0.6,
-                              canonical=entry.canonical, named=True), doc[verb.i : verb.i + 1])
-                break
-
     # 9. descriptive noun phrases whose head says what they are
     for chunk in noun_chunks(doc):
         if any(i in taken for i in range(chunk.start, chunk.end)):
@@ -755,19 +739,6 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             owner.aliases += [cand.label] * (cand.label not in owner.aliases)
             del by_key[cand.key]
     return [cand for cand in by_key.values() if cand.spans]
-
-
-def _verb_object(verb: Token) -> Token | None:
-    """What a verb acts on: its object, that of a verb joined to it ('detecting and tracking objects'), or the
-    subject of its passive ('anomalies are detected')."""
-    for candidates in ([verb], [c for c in verb.children if c.dep_ == "conj"],
-                       [verb.head] if verb.dep_ == "conj" else []):
-        for word in candidates:
-            found = next((c for c in word.children if c.dep_ == "dobj"
-                          or (c.dep_ == "nsubjpass" and word.tag_ == "VBN")), None)
-            if found is not None and found.pos_ in {"NOUN", "PROPN"}:
-                return found
-    return None
 
 
 _BARE_ACRONYM = re.compile(r"[A-Z]{2,6}s?")

@@ -70,18 +70,6 @@ TRAILING_WORDS = frozenset(
     ]
 )
 
-# The noun a task's name makes of a verb: 'detecting objects' is object detection, 'answer questions' question
-# answering
-VERB_TASK_NOUNS = {
-    "detect": "detection", "track": "tracking", "classify": "classification", "segment": "segmentation",
-    "generate": "generation", "estimate": "estimation", "predict": "prediction", "recognize": "recognition",
-    "recognise": "recognition", "retrieve": "retrieval", "answer": "answering", "translate": "translation",
-    "summarize": "summarization", "summarise": "summarization", "localize": "localization",
-    "localise": "localization", "reconstruct": "reconstruction", "forecast": "forecasting", "cluster": "clustering",
-    "rank": "ranking", "caption": "captioning", "complete": "completion", "parse": "parsing", "tag": "tagging",
-    "denoise": "denoising", "synthesize": "synthesis", "synthesise": "synthesis", "edit": "editing",
-    "match": "matching", "count": "counting", "extract": "extraction", "restore": "restoration",
-}
 TASK_HEADS = frozenset(
     [
         "classification", "detection", "segmentation", "generation", "prediction", "recognition", "estimation",

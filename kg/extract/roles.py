@@ -884,8 +884,9 @@ def worked_with_in_analysis(span: Span) -> bool:
     token = span.root
     while token.head.i != token.i:
         head = token.head
-        if head.pos_ == "VERB":
-            return head.lemma_.lower() in USE_VERBS | {"train", "finetune", "fine-tune"}
+        if head.pos_ == "VERB":  # (not its subject: 'A and B rely on fine-tuning' says what A and B do)
+            return head.lemma_.lower() in USE_VERBS | {"train", "finetune", "fine-tune"} \
+                and token.dep_ not in {"nsubj", "nsubjpass"}
         if token.dep_ == "pobj" and head.lower_ in {"to", "into", "onto"} and head.head.pos_ == "NOUN":
             return True
         token = head
