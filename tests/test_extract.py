@@ -570,3 +570,9 @@ def test_letters_the_abstract_spells_with_another_concepts_initials_are_its_shor
     assert "BNNs" not in result
     assert "BNNs" in result["binary neural network"].aliases
 
+
+
+def test_what_the_text_names_only_as_what_it_is_not_and_health_records_are_no_concepts(extractor):
+    result = found(extractor, "Temporal EHR data from non-ICU settings are sparse. We propose FooNet for them.")
+    assert "ICU" not in result and "EHR" not in result
+    assert result["FooNet"] == ("Method", "proposes")

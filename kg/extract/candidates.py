@@ -575,7 +575,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
             continue
         span = given or name_span(doc, token)
-        if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span):
+        if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span) or _set_aside(span):
             continue
         nxt = doc[span.end] if span.end < len(doc) else None
         if _names_a_machine(span):
@@ -1253,6 +1253,13 @@ def _is_fragment(span: Span) -> bool:
     undefined two-letter acronym ('ST', 'CL'), which means something else in every field."""
     letters = sum(c.isalpha() for c in span.text)
     return len(span) == 1 and (letters <= 1 or len(span.text) <= 2)
+
+
+def _set_aside(span: Span) -> bool:
+    """'ICU' of 'non-ICU settings': what the text names only as what it is not."""
+    doc = span.doc
+    return span.start >= 2 and doc[span.start - 1].text == "-" and not doc[span.start - 2].whitespace_ \
+        and not doc[span.start - 1].whitespace_ and doc[span.start - 2].lower_ == "non"
 
 
 PROPERTY_SUFFIXES = frozenset(["hard", "complete", "completeness", "hardness", "style", "like", "free", "level"])

@@ -173,6 +173,7 @@ MODALITIES = frozenset(
         "multispectral", "audio", "speech", "video", "image", "text", "thermal image", "infrared image",
         "light detection and ranging", "inertial measurement unit", "global positioning system", "virtual reality",
         "augmented reality", "vr", "ar", "high definition", "hd", "raw", "srgb", "dvs", "rgb dvs", "rgbt", "rgb t",
+        "ehr", "electronic health record",
     ]
 )
 
