@@ -325,8 +325,23 @@ def _stop_on_signals() -> Callable[[], None]:
         if signum == signal.SIGTERM:
             raise SystemExit(128 + signum)
 
+    unraisable = sys.unraisablehook
+
+    def quiet_stop(report: object) -> None:
+        # the stop came where Python cannot raise (a callback of the import system, a finaliser) and prints what
+        # it drops with a traceback: note_stop raises it again at the next step, so there is nothing to say
+        if not isinstance(getattr(report, "exc_value", None), KeyboardInterrupt | SystemExit):
+            unraisable(report)
+
     previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
-    return lambda: [signal.signal(signum, handler) for signum, handler in previous.items()]
+    sys.unraisablehook = quiet_stop
+
+    def restore() -> None:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        sys.unraisablehook = unraisable
+
+    return restore
 
 
 def main(argv: list[str] | None = None) -> int:

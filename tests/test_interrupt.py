@@ -306,3 +306,24 @@ def test_ctrl_c_during_parallel_extraction_stops_every_process_quietly(tmp_path:
         time.sleep(0.05)
     assert running_in_group(process.pid) == [], "no worker is left running"
     assert not (tmp_path / "out").exists() or temporaries(tmp_path / "out") == []
+
+
+def test_a_stop_python_could_not_raise_where_it_came_prints_no_traceback(monkeypatch) -> None:
+    # a Ctrl-C that lands in a callback of the import system is dropped by Python with a traceback on stderr; kg
+    # notes the stop and raises it again itself, so the dropped one says nothing (anything else still does)
+    from types import SimpleNamespace
+
+    from kg.cli import _stop_on_signals
+
+    reported: list[BaseException] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: reported.append(report.exc_value))
+    before = sys.unraisablehook
+    restore = _stop_on_signals()
+    try:
+        for error in (KeyboardInterrupt(), SystemExit(143), ValueError("a real problem")):
+            sys.unraisablehook(SimpleNamespace(exc_type=type(error), exc_value=error, exc_traceback=None,
+                                               err_msg="Exception ignored in", object=None))
+    finally:
+        restore()
+    assert [str(error) for error in reported] == ["a real problem"]
+    assert sys.unraisablehook is before

@@ -155,3 +155,19 @@ def test_the_next_window_is_submitted_before_this_one_is_handed_on(monkeypatch):
     assert out == [p.id for p in papers]
     assert events == ["submit t0..t2", "submit t3..t5", "yield t0", "yield t1", "yield t2", "submit t6..t6",
                       "yield t3", "yield t4", "yield t5", "yield t6"]
+
+
+def test_workers_ended_on_an_error_leave_nothing_for_pythons_exit_to_wake(tmp_path):
+    # Python's exit writes to the pipe of every pool manager it knows of, without the lock the manager closes it
+    # under: a manager still winding down then prints 'Bad file descriptor' after kg's error line
+    from concurrent.futures import process as process_pools
+
+    from kg.extract import runner as runner_module
+
+    for _ in range(3):
+        runner = runner_module.ExtractionRunner(jobs=2, eager=True)
+        runner.start()
+        manager = runner._pool._executor_manager_thread
+        runner.close(terminate=True)
+        assert not manager.is_alive()
+        assert manager not in process_pools._threads_wakeups

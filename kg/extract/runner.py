@@ -12,8 +12,10 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import process as process_pools
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, nullcontext
 from itertools import islice
@@ -222,13 +224,28 @@ class ExtractionRunner:
                 return
         # ProcessPoolExecutor keeps no public list of its processes, and forgets them on shutdown: take them first
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it too)
         for process in processes:
             if process.is_alive():
                 process.kill()
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.join(timeout=5)  # the fork server has reaped it, so it leaves no zombie behind
+        _forget_manager(manager)
         _stop_fork_server()
+
+
+def _forget_manager(manager: threading.Thread | None) -> None:
+    """Wait (briefly) for a pool's manager thread, which ends once it finds its workers dead, and take it off the
+    list that Python's exit wakes up: at exit Python writes to the pipe of every manager on that list without the
+    lock the manager closes it under, and one closed at that moment prints 'Bad file descriptor' with a traceback
+    after kg's own error line (Python 3.11). concurrent.futures has no public way to do this."""
+    wakeups = getattr(process_pools, "_threads_wakeups", None)
+    if manager is None or wakeups is None:
+        return
+    manager.join(timeout=5)
+    if not manager.is_alive():
+        wakeups.pop(manager, None)
 
 
 def _stop_fork_server() -> None:
