@@ -177,9 +177,17 @@ def test_a_known_task_the_title_names_is_addressed(extractor):
     result = found(extractor, "We propose FooIRL, which learns rewards from demonstrations.",
                    "FooIRL: Contrastive IRL for Trajectory Prediction with Deep Reinforcement Learning")
     assert result["trajectory prediction"] == ("Task", "addresses")
-    assert "deep reinforcement learning" not in result  # a way of learning, not the problem
+    # a way of learning the title names: the setting the paper works in, not the problem it addresses
+    assert result["deep reinforcement learning"] == ("Method", "uses")
     assert "trajectory prediction" not in found(extractor, "We propose FooIRL, which learns rewards.",
                                                 "FooIRL: Contrastive Learning of Rewards")
+
+
+def test_a_way_of_learning_a_title_leads_with_and_then_names_its_means_is_the_problem(extractor):
+    result = found(extractor, "We study labels. We show results.", "Semi-Supervised Learning via Network Inversion")
+    assert result["semi-supervised learning"] == ("Task", "addresses")
+    result = found(extractor, "We study labels. We show results.", "Beyond Supervised Learning: Foo Is All You Need")
+    assert "supervised learning" not in result  # what the paper moves away from
 
 
 def test_adjacent_camel_case_words_are_one_name(extractor):
@@ -576,3 +584,9 @@ def test_what_the_text_names_only_as_what_it_is_not_and_health_records_are_no_co
     result = found(extractor, "Temporal EHR data from non-ICU settings are sparse. We propose FooNet for them.")
     assert "ICU" not in result and "EHR" not in result
     assert result["FooNet"] == ("Method", "proposes")
+
+
+def test_a_bracket_glued_to_the_word_before_still_opens_an_acronym(extractor):
+    result = found(extractor, "We propose a novel detection approach(QUX-HC) for graphs. QUX-HC works well.")
+    assert result["QUX-HC"] == ("Method", "proposes")
+    assert not any("(" in label for label in result)

@@ -1079,3 +1079,19 @@ def test_models_a_benchmark_is_built_with_are_used_not_evaluated(extractor):
     tested = found(extractor, "We present CharMoral, a new dataset of moral actions. We evaluate large language "
                               "models on CharMoral.")
     assert tested["large language model"] == ("Method", "evaluates")
+
+
+def test_what_the_method_is_out_performing_is_compared_and_a_hyphened_name_stays_whole(extractor):
+    result = found(extractor, "We propose QuillSeg. QuillSeg reaches 53.6% PQ on the val set, out-performing the "
+                              "modern model, Panoptic FCN, by 9.3% as well as models such as kMaX-DeepLab.")
+    assert result["Panoptic FCN"] == ("Method", "compares")
+    assert result["kMaX-DeepLab"] == ("Method", "compares")
+    assert "DeepLab" not in result  # (a known name inside another's)
+    result = found(extractor, "QuillSeg outperforms models such as OrcaLM-2-chat-7B and GPT-3.5.")
+    assert "OrcaLM-2-chat-7B" in result and "chat-7B" not in result
+
+
+def test_a_task_others_dominate_is_the_papers_when_its_title_names_it(extractor):
+    text = "In recent years, transformer-based models have dominated panoptic segmentation. We propose QuillSeg."
+    assert found(extractor, text, "QuillSeg: A Convolution Model for Panoptic Segmentation")[
+        "panoptic segmentation"] == ("Task", "addresses")

@@ -62,6 +62,7 @@ from kg.extract.title import (
     title_head,
     title_methods,
     title_names,
+    title_paradigms,
     title_tasks,
 )
 from kg.model import Evidence, Mention, Paper, PaperExtraction
@@ -107,6 +108,7 @@ def load_pipeline(model: str | None = None) -> Language:
     except (OSError, ValueError, ImportError) as error:
         raise ModelUnusable(f"spaCy model {name} is installed but cannot be loaded: {error}") from None
     _split_emphasis(nlp)
+    _split_glued_brackets(nlp)
     index_attribute_rules(nlp)
     lemmatize_by_form(nlp)
     nlp.add_pipe("kg_acronyms")
@@ -120,6 +122,13 @@ def _split_emphasis(nlp: Language) -> None:
     suffixes = list(nlp.Defaults.suffixes) + [r"\*+"]
     nlp.tokenizer.prefix_search = spacy.util.compile_prefix_regex(prefixes).search
     nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
+
+
+def _split_glued_brackets(nlp: Language) -> None:
+    """A bracket written against the word before it, opening an acronym ('a detection approach(ASD-HC)'), parts
+    them, as a space would: the acronym is a name of its own, not the word's tail."""
+    infixes = list(nlp.Defaults.infixes) + [r"(?<=[a-z]{3})\((?=[A-Z])"]
+    nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex(infixes).finditer
 
 
 def _purpose_clauses(phrases: list[Span]) -> set[int]:
@@ -411,6 +420,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 # 'A Closer Look at Robustness of Vision Transformers ...': the models a study tests
                 mention.role, mention.rule = "evaluates", "benchmark-paper" if benchmark_paper else "analysis"
             mentions.append(mention)
+        mentions += title_paradigms(title_doc, known | {label_key(m.label) for m in mentions})
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

@@ -243,8 +243,9 @@ def name_span(doc: Doc, token: Token) -> Span:
     """Grow a name token over hyphen-joined neighbours written without spaces ('Flux-MoE', 'Step-XYZ')."""
     start, end = token.i, token.i + 1
     while (start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_
-           and not doc[start - 1].whitespace_ and doc[start - 2].text[:1].isupper()):
-        start -= 2
+           and not doc[start - 1].whitespace_ and any(c.isupper() for c in doc[start - 2].text)
+           and not any(c in "()[]{}" for c in doc[start - 2].text)):
+        start -= 2  # ('kMaX-DeepLab' too)
     while (end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_
            and not doc[end].whitespace_ and (doc[end + 1].text[:1].isupper() or _short_part(doc[end + 1]))):
         end += 2

@@ -141,24 +141,20 @@ class GazetteerMatcher:
                 self.context[f"{number}?"] = context_prefixes(entry)
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = []
-        prefixes: dict[int, set[str]] = {}  # where each word prefix of the doc stands, asked for once
+        matches = [(doc.vocab.strings[match_id], start, end)
+                   for matcher in (self.exact, self.folded) for match_id, start, end in matcher(doc)]
+        positions: dict[str, set[int]] = {}  # first six letters of each word of four or more -> where it stands
+        if any(key in self.context for key, _, _ in matches):
+            for token in doc:
+                if len(token) >= 4:
+                    positions.setdefault(token.lower_[:6], set()).add(token.i)
 
         def in_context(key: str, start: int, end: int) -> bool:
-            if not prefixes:
-                for token in doc:
-                    if len(token) >= 4:
-                        prefixes.setdefault(token.lower_[:6], set()).add(token.i)
-                prefixes.setdefault("", set())  # (asked once even for a doc of short words)
-            return any(prefixes.get(prefix, set()) - set(range(start, end)) for prefix in self.context[key])
+            """A word of the entry's long names stands in the doc outside the match itself."""
+            return any(positions.get(prefix, set()) - set(range(start, end)) for prefix in self.context[key])
 
-        for matcher in (self.exact, self.folded):
-            for match_id, start, end in matcher(doc):
-                key = doc.vocab.strings[match_id]
-                if key in self.context and not in_context(key, start, end):
-                    continue
-                entry = self.entries[key]
-                spans.append(Span(doc, start, end, label=entry.type, kb_id=entry.canonical))
+        spans = [Span(doc, start, end, label=self.entries[key].type, kb_id=self.entries[key].canonical)
+                 for key, start, end in matches if key not in self.context or in_context(key, start, end)]
         doc.spans[SPAN_KEY] = filter_spans(spans)
         return doc
 

@@ -72,7 +72,10 @@ COMPARE_FORMS = frozenset(verb + ending for verb in COMPARE_VERBS for ending in 
 
 
 def is_compare_verb(token: Token) -> bool:
-    """'outperform' in any form: the tagger reads 'outperforming' as an adjective at times, whose lemma stays."""
+    """'outperform' in any form: the tagger reads 'outperforming' as an adjective at times, whose lemma stays; the
+    tokenizer parts 'out-performing' into three."""
+    if token.lemma_ == "perform" and token.i >= 2 and token.nbor(-1).text == "-" and token.nbor(-2).lower_ == "out":
+        return True
     return token.lemma_ in COMPARE_VERBS or token.lower_ in COMPARE_FORMS
 
 
@@ -1035,7 +1038,9 @@ def _cue_word(span: Span, words: frozenset[str]) -> str:
     before = (doc[i] for i in range(span.start - 1, span.sent.start - 1, -1))
     after = (doc[i] for i in range(span.end, span.sent.end))
     for token in (*before, *after):
-        if token.lower_ in words or token.lemma_ in words:
+        if token.lower_ == "as" and not (token.i >= 2 and doc[token.i - 2].lower_ == "as"):
+            continue  # only the second 'as' of 'as fast as X' compares ('such as', 'as well as' do not)
+        if token.lower_ in words or token.lemma_ in words or (words >= COMPARE_VERBS and is_compare_verb(token)):
             return token.text
     return ""
 
@@ -1097,7 +1102,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
 
     for cand in candidates:
         named_in_title = not title_proposals.isdisjoint(cand.keys)
-        titled = names_any(title, cand.written_keys)  # (an example of an application is no example when titled)
+        titled = names_any(title, cand.written_keys)  # (a task the title names is no mere example)
         proposed: tuple[float, str] | None = (0.9, "title-name") if named_in_title else None
         compared = evaluated = False
         compared_spans = 0
@@ -1186,7 +1191,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         elif compared and cand.type == "Method" and cand.named:
             roles[cand.key] = RoleDecision("compares", max(cand.confidence, 0.75), "comparison", cue_of["compares"])
         elif criticised and not elsewhere and not evaluated and not cand.proper_name \
-                and not names_any(title, cand.written_keys) and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
+                and not titled and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
             # 'Fine-tuning VLMs has shown promise but still requires costly data. We instead ...': the approach the
             # paper sets out against; one it goes on to use in its own sentences stays used, and so does one its
             # title names ('Vector Quantile Regression on Manifolds' after 'QR is limited by ...') or a kind of
@@ -1200,7 +1205,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")
-        elif cand.type == "Task" and compared_spans == len(cand.spans) and not any(
+        elif cand.type == "Task" and compared_spans == len(cand.spans) and not titled and not any(
                 ways_of(span) for span in cand.spans):  # ('outperforms the domain adaptation methods')
             # 'unlike image captioning, our task ...', 'model poisoning, which differs from data poisoning': a task
             # the paper sets its own apart from

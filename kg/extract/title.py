@@ -235,6 +235,28 @@ def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
     return found
 
 
+def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
+    """The ways of learning a title names as a phrase of its own ('Action Space Design in Reinforcement Learning
+    for ...', '... via Self-Supervised Learning') that the abstract's mentions (keys in `known`) do not: the setting
+    the paper works in, or the problem it sets out to solve when the title leads with it and then names its means
+    ('Semi-Supervised Learning via Deep Network Inversion')."""
+    evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
+    found = []
+    for cand in _title_candidates(title_doc):
+        if not cand.canonical or not is_paradigm(cand.canonical) or not cand.keys.isdisjoint(known) \
+                or not all(_whole_phrase(span) for span in cand.spans):
+            continue
+        if sought_by_title(title_doc.text, cand.keys):
+            found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.7,
+                                 rule="title-paradigm", cue="title", canonical=cand.canonical, evidence=evidence))
+        else:
+            means = next((word for span in cand.spans if (word := _means_before(span))), None)
+            found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.7,
+                                 rule="title-paradigm", cue=means or "title", canonical=cand.canonical,
+                                 evidence=evidence))
+    return found
+
+
 NAME_PART_TAGS = frozenset(["ADJ", "NOUN", "PROPN", "NUM", "VERB"])
 SET_APART_WORDS = frozenset(["beyond", "without", "versus", "vs", "vs.", "against", "than", "replacing", "not"])
 
