@@ -590,3 +590,11 @@ def test_a_bracket_glued_to_the_word_before_still_opens_an_acronym(extractor):
     result = found(extractor, "We propose a novel detection approach(QUX-HC) for graphs. QUX-HC works well.")
     assert result["QUX-HC"] == ("Method", "proposes")
     assert not any("(" in label for label in result)
+
+
+def test_a_known_method_a_title_builds_its_own_variant_on_is_used(extractor):
+    text = "We propose QuuxCF, which adds attributes of users. QuuxCF improves rating prediction."
+    result = found(extractor, text, "Attribute-aware Collaborative Filtering with QuuxCF")
+    assert result["collaborative filtering"] == ("Method", "uses")
+    result = found(extractor, text, "Beyond Standard Collaborative Filtering: QuuxCF")
+    assert "collaborative filtering" not in result  # what the title moves away from

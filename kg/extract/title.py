@@ -232,6 +232,11 @@ def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
             # defines
             found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.7,
                                  rule="title-method", cue="title", canonical=cand.canonical, evidence=evidence))
+        elif not is_paradigm(cand.canonical) and all(_heads_a_longer_name(span) for span in cand.spans):
+            # 'Global Occlusion-Aware Transformer for ...', 'Attribute-aware Collaborative Filtering: ...': the known
+            # method the paper's own variant is built on
+            found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.6,
+                                 rule="title-base", cue="title", canonical=cand.canonical, evidence=evidence))
     return found
 
 
@@ -277,6 +282,15 @@ def _whole_phrase(span) -> bool:
         return False  # 'Dense Transformer Networks': a part of the name of a network of the title's own
     colon = next((t.i for t in doc if t.text == ":"), len(doc))
     return not (span.start == 0 and span.end >= colon)
+
+
+def _heads_a_longer_name(span) -> bool:
+    """The mention ends a longer name its words before modify ('Disentangled Graph Convolutional Networks'), and the
+    title does not move away from it ('Beyond Backpropagation')."""
+    doc = span.doc
+    before = doc[span.start - 1] if span.start > 0 else None
+    return before is not None and span.start <= before.head.i < span.end and before.pos_ in NAME_PART_TAGS \
+        and not any(t.lower_ in SET_APART_WORDS for t in doc[max(0, span.start - 4) : span.start])
 
 
 def _means_before(span) -> str | None:
