@@ -590,6 +590,8 @@ def test_a_bracket_glued_to_the_word_before_still_opens_an_acronym(extractor):
     result = found(extractor, "We propose a novel detection approach(QUX-HC) for graphs. QUX-HC works well.")
     assert result["QUX-HC"] == ("Method", "proposes")
     assert not any("(" in label for label in result)
+    # (not a formula's: 'sqrt(TAK)')
+    assert "TAK" not in found(extractor, "The best known upper bound is O(K sqrt(TAK)), obtained indirectly.")
 
 
 def test_a_known_method_a_title_builds_its_own_variant_on_is_used(extractor):

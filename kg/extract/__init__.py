@@ -126,8 +126,9 @@ def _split_emphasis(nlp: Language) -> None:
 
 def _split_glued_brackets(nlp: Language) -> None:
     """A bracket written against the word before it, opening an acronym ('a detection approach(ASD-HC)'), parts
-    them, as a space would: the acronym is a name of its own, not the word's tail."""
-    infixes = list(nlp.Defaults.infixes) + [r"(?<=[a-z]{3})\((?=[A-Z])"]
+    them, as a space would: the acronym is a name of its own, not the word's tail (a word of five letters or more:
+    'sqrt(TAK)' is a formula)."""
+    infixes = list(nlp.Defaults.infixes) + [r"(?<=[a-z]{5})\((?=[A-Z])"]
     nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex(infixes).finditer
 
 
