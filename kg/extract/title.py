@@ -273,8 +273,7 @@ def _whole_phrase(span) -> bool:
     doc = span.doc
     if any(t.lower_ in SET_APART_WORDS for t in doc[max(0, span.start - 2) : span.start]):
         return False
-    before = doc[span.start - 1] if span.start > 0 else None
-    if before is not None and span.start <= before.head.i < span.end and before.pos_ in NAME_PART_TAGS:
+    if _modified_before(span):
         return False
     head = span.root.head
     if span.root.dep_ in {"compound", "amod", "nmod"} and head.i >= span.end and any(
@@ -284,13 +283,18 @@ def _whole_phrase(span) -> bool:
     return not (span.start == 0 and span.end >= colon)
 
 
+def _modified_before(span) -> bool:
+    """The word right before the mention is part of a longer name that ends with it ('Disentangled Graph
+    Convolutional Networks', 'Set Transformer')."""
+    before = span.doc[span.start - 1] if span.start > 0 else None
+    return before is not None and span.start <= before.head.i < span.end and before.pos_ in NAME_PART_TAGS
+
+
 def _heads_a_longer_name(span) -> bool:
-    """The mention ends a longer name its words before modify ('Disentangled Graph Convolutional Networks'), and the
-    title does not move away from it ('Beyond Backpropagation')."""
-    doc = span.doc
-    before = doc[span.start - 1] if span.start > 0 else None
-    return before is not None and span.start <= before.head.i < span.end and before.pos_ in NAME_PART_TAGS \
-        and not any(t.lower_ in SET_APART_WORDS for t in doc[max(0, span.start - 4) : span.start])
+    """The mention ends a longer name its words before modify, and the title does not move away from it ('Beyond
+    Backpropagation')."""
+    return _modified_before(span) and not any(
+        t.lower_ in SET_APART_WORDS for t in span.doc[max(0, span.start - 4) : span.start])
 
 
 def _means_before(span) -> str | None:
