@@ -40,6 +40,7 @@ from kg.extract.lexicon import (
     KIND_HEADS,
     MANNER_PARTS,
     MODEL_WORDS,
+    OUTCOME_HEADS,
     QUALITY_NOUNS,
     USE_VERBS,
 )
@@ -63,6 +64,7 @@ from kg.extract.title import (
     title_methods,
     title_names,
     title_paradigms,
+    title_phrases,
     title_tasks,
 )
 from kg.model import Evidence, Mention, Paper, PaperExtraction
@@ -271,7 +273,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
     `title_doc`, the parsed title, adds the tasks it names and the known methods it names as its means."""
     proposed_phrases = proposal_phrases(doc)
-    candidates = collect_candidates(doc, proposed_phrases, means_phrases(title))
+    candidates = collect_candidates(doc, proposed_phrases, means_phrases(title), title_phrases(title))
     for cand in candidates:
         if cand.type == "Task" and cand.rule == "acronym-definition" and not cand.canonical and any(
                 span.text.isupper() and span.root.dep_ == "nsubj" and subject_of_success(span)
@@ -331,14 +333,18 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 and label_key(cand.label).split()[-1].split("-")[-1] in KIND_HEADS:
             continue  # 'a portable bimanual teleoperation system', 'a robust meta-algorithm' describe the FooBot the
             # paper names
-        in_passing = cand.rule == "noun-phrase" or (cand.rule == "name" and cand.type == "Method" and role == "uses"
-                                                    and not names_any(title, cand.written_keys))
+        titled = names_any(title, cand.written_keys)
+        # (a task the title names is the paper's, when its head names an outcome; a method phrase it names may be
+        # a part of the paper's own)
+        title_task = titled and cand.type == "Task" and cand.label.split()[-1].lower() in OUTCOME_HEADS
+        in_passing = (cand.rule == "noun-phrase" and not title_task) or (
+            cand.rule == "name" and cand.type == "Method" and role == "uses" and not titled)
         means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" and not means \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
             continue  # met in passing ('the decision-making process of networks', 'causing STT errors')
         if role in DEFAULT_ROLES and (cand.rule == "noun-phrase" or cand.type == "Task") \
-                and all(_claimed_quality(s) for s in cand.spans) and not names_any(title, cand.written_keys):
+                and all(_claimed_quality(s) for s in cand.spans) and not titled:
             continue  # 'demonstrates superior decision-making': a quality claimed, not a thing worked on
         if role in DEFAULT_ROLES and cand.rule == "noun-phrase" and (cand.type == "Metric" or (
                 cand.type == "Method" and not means and not any(engaged(s, USE_VERBS) for s in cand.spans))):
@@ -347,13 +353,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # method phrase is one it uses only under a verb of use ('by adopting the spline approximation')
             continue
         if role == "addresses" and cand.rule in DESCRIBED_TASK_RULES and len(cand.spans) == 1 \
-                and not names_any(title, cand.written_keys) and not is_topic(cand.spans[0]) \
+                and not titled and not is_topic(cand.spans[0]) \
                 and cand.spans[0].root.head.i not in proposal_words and not _called_a_task(cand.spans[0]):
             continue  # a task phrase no list knows, said once in passing: as often a step, a setting or a side
             # remark as the paper's problem; the title, the opening's topic, a second mention, the proposal it
             # names ('we build a character recognition method') or the word 'task' bears it out
         if role in DEFAULT_ROLES and all(after_outlook(span) for span in cand.spans) \
-                and not names_any(title, cand.written_keys):
+                and not titled:
             continue  # named only for later work ('future work could extend this to X')
         others_ways = cand.type == "Task" and any(methods_for(s) for s in cand.spans)
         # ('conventional model compression methods attempt ...': the task whose ways the paper sets out to better)

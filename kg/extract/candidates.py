@@ -396,12 +396,16 @@ def _lower_title_case(span: Span) -> str:
     return "".join(words).strip()
 
 
-def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[str] = frozenset()) -> list[Candidate]:
+def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[str] = frozenset(),
+                       titled: set[str] = frozenset()) -> list[Candidate]:
     """Every candidate concept of the abstract, each with all its occurrences.
 
     `proposed_phrases` are noun phrases the authors say they propose: they are candidates whatever their head.
     `means` are the label keys of the phrases the title names as its means ('... via Negative-View
     Regularization'): methods whatever their head, when the abstract names them too.
+    `titled` are the label keys of the title's phrases: a descriptive phrase whose head says it is a task names a
+    concept when the title names it too, however rare it is in the reference corpus ('Learned Star Localization
+    for ...').
     """
     by_key: dict[str, Candidate] = {}
     taken: set[int] = set()  # token indices already inside a candidate occurrence
@@ -684,6 +688,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # 'the Temporal Segment Adaptation module': a part written as a name
             add(Candidate(label=phrase.text, type="Method", rule="titled-part", confidence=0.7, named=True), phrase)
             continue
+        named_after = doc[phrase.start : chunk.end] if chunk.end == phrase.end + 1 else phrase
+        if head_type([named_after[-1].text]) == "Method" and _eponymous(named_after):
+            # 'the Gale-Shapley algorithm', 'the Nelder-Mead method': a name, with its capitals
+            add(Candidate(label=named_after.text, type="Method", rule="noun-phrase", confidence=0.5), named_after)
+            continue
         ctype = head_type([t.text for t in phrase])
         inner = phrase[:-1]
         container = phrase[-1].lower_ in CONTAINER_HEADS or ctype in {"Method", "Dataset"}
@@ -706,7 +715,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
-        if is_generic_label(label) or not is_specific_phrase(label):
+        if is_generic_label(label) or not (is_specific_phrase(label) or _named_by_title(label, ctype, titled)):
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
@@ -1410,6 +1419,24 @@ def _specific_start(phrase: Span) -> bool:
     first = phrase[0]
     return (first.pos_ in {"NOUN", "PROPN"} or first.text[:1].isupper()
             or _hyphen_joined(phrase.doc, first.i) or is_technical_word(first.lower_))
+
+
+def _named_by_title(label: str, ctype: str, titled: set[str]) -> bool:
+    """A task phrase the title names too, with a head that names an outcome ('Learned Star Localization for ...').
+    (A method phrase the title names is as often a part of the paper's own method or its object of study as a
+    method it uses; a task head that names a way of working, 'kernel mean matching', as often a method.)"""
+    key = label_key(label)
+    return key in titled and ctype == "Task" and label.split()[-1].lower() in OUTCOME_HEADS
+
+
+def _eponymous(phrase: Span) -> bool:
+    """'the Gale-Shapley algorithm', 'the Nelder-Mead method': a method named after two people, written as two
+    capitalised names joined by a hyphen before its head, inside a sentence."""
+    words = phrase[:-1]
+    return any(i + 2 < len(words) and words[i + 1].text in {"-", "–"} and not words[i].whitespace_
+               and not words[i + 1].whitespace_ and words[i].is_title and words[i + 2].is_title
+               and words[i].is_alpha and words[i + 2].is_alpha and not words[i].is_sent_start
+               for i in range(len(words)))
 
 
 class _CoordinatedTasks:

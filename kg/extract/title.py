@@ -206,6 +206,27 @@ def means_phrases(title: str) -> set[str]:
     return found
 
 
+PHRASE_BREAKS = frozenset(["for", "or", "as", "into", "over", "versus", "vs", "vs.", "is", "are", "can", "do", "does",
+                           "not", "all", "you", "we", "what", "how", "when", "why", "need"])
+
+
+def title_phrases(title: str) -> set[str]:
+    """Label keys of every run of two to five words the title holds between its joining words and its marks
+    ('Surrogate Bayesian Networks for Approximating Evolutionary Games' -> 'surrogate bayesian networks',
+    'evolutionary games', ...): the phrases the paper chose to be known by."""
+    found = set()
+    for part in re.split(r"[:,;?!()]|\s+(?:--|—|–|-)\s+", title):
+        run: list[str] = []
+        for word in [*part.split(), ""]:
+            if word and word.lower() not in TITLE_JOINS | PHRASE_BREAKS:
+                run.append(word)
+                continue
+            found.update(label_key(" ".join(run[i:j])) for i in range(len(run))
+                         for j in range(i + 2, min(len(run), i + 5) + 1))
+            run = []
+    return found
+
+
 def names_as_means(title: str, keys: set[str]) -> bool:
     """Whether the title names one of the label keys as its means ('... via Negative-View Regularization')."""
     padded = f" {label_key(title)} "
