@@ -603,14 +603,17 @@ def test_a_known_method_a_title_builds_its_own_variant_on_is_used(extractor):
 
 
 def test_a_phrase_the_title_names_is_a_concept_however_rare(extractor):
-    text = "We learn quuxian grasp synthesis from few demonstrations. Quuxian grasp synthesis then runs on a robot."
+    text = "We learn quuxian lid localization from few demonstrations. Quuxian lid localization then runs on a robot."
     # a task phrase the reference corpus lacks, said twice: a term only when the title names it too
-    assert "quuxian grasp synthesis" not in found(extractor, text, "Learning From Few Demonstrations")
-    assert found(extractor, text, "Quuxian Grasp Synthesis From Few Demonstrations")["quuxian grasp synthesis"] == (
+    assert "quuxian lid localization" not in found(extractor, text, "Learning From Few Demonstrations")
+    assert found(extractor, text, "Quuxian Lid Localization From Few Demonstrations")["quuxian lid localization"] == (
         "Task", "addresses")
-    # a task phrase the title names is no side remark, even said once
-    text = "Accurate results in quuxian grasp synthesis matter for robots. We train a policy from few demonstrations."
-    assert "quuxian grasp synthesis" in found(extractor, text, "Quuxian Grasp Synthesis From Few Demonstrations")
+    # said once, in passing: the title still bears it out
+    text = "A policy trained from few demonstrations handles quuxian lid localization on a robot."
+    assert "quuxian lid localization" in found(extractor, text, "Quuxian Lid Localization From Few Demonstrations")
+    # a task head that names a way of working is as often the paper's method
+    text = "We learn quuxian lid matching from few demonstrations. Quuxian lid matching then runs on a robot."
+    assert "quuxian lid matching" not in found(extractor, text, "Quuxian Lid Matching From Few Demonstrations")
 
 
 def test_a_method_named_after_two_people_is_a_concept(extractor):
