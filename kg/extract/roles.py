@@ -16,6 +16,7 @@ from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, n
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
+    EXPERIMENT_WORDS,
     KIND_HEADS,
     KIND_NOUNS,
     NAMING_WORDS,
@@ -695,16 +696,19 @@ def _named_as_an_application(span: Span) -> bool:
     if _under_a_purpose_noun(span.root) and (not speaks_of_itself(span.sent) or _only_foreseen(span)):
         return True  # (in the paper's own words only as what may come of it: 'which may be relevant for
         # applications in video compression', 'we discuss implications for X')
+    # examples of a kind of task, in the opening or in a sentence on others' work ('an aid to many NLP tasks, such
+    # as entailment and question answering', 'RNNs serve sequence tasks such as machine translation'), not in one
+    # on the paper's own work or results ('QuuxNet improves unseen tasks (domain generalization, ...)')
+    passing = span.sent.start in opening_sentences(doc) or not (
+        speaks_of_itself(span.sent) or any(t.lemma_.lower() in EXPERIMENT_WORDS | {"improve"} for t in span.sent))
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
             before = doc[max(span.sent.start, i - 6) : i]
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in before) or (
-                any(t.lower_ in EXAMPLE_HEADS for t in before) and span.sent.start in opening_sentences(doc))
-            # (an opening's 'an aid to many NLP tasks, such as entailment and question answering')
-        if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS \
-                and span.sent.start in opening_sentences(doc):
-            return True  # opening with 'a step in vision-language tasks (image captioning, visual question ...)'
+                any(t.lower_ in EXAMPLE_HEADS for t in before) and passing)
+        if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS and passing:
+            return True  # 'a step in vision-language tasks (image captioning, visual question ...)'
         if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
             return False
     return False
