@@ -1095,3 +1095,12 @@ def test_a_task_others_dominate_is_the_papers_when_its_title_names_it(extractor)
     text = "In recent years, transformer-based models have dominated panoptic segmentation. We propose QuillSeg."
     assert found(extractor, text, "QuillSeg: A Convolution Model for Panoptic Segmentation")[
         "panoptic segmentation"] == ("Task", "addresses")
+
+
+def test_a_known_kind_the_title_builds_on_is_evaluated_with_the_variant_the_abstract_evaluates(extractor):
+    text = ("We evaluate quux-augmented large language models (QaLLMs) on long questions with a new benchmark. "
+            "To improve accuracy, we introduce QuuxFill, a reasoning strategy.")
+    roles = {m.label: m.role for m in extractor.extract_text(
+        text, title="How Reliable Are Quux-Augmented LLMs? An Evaluation With Long Questions")}
+    assert roles["large language model"] == "evaluates"
+    assert roles["QuuxFill"] == "proposes"

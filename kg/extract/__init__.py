@@ -420,12 +420,17 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         ))
     if title_doc is not None:
         mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions}, doc_text_of(doc))
+        evaluated = {label_key(m.label) for m in mentions if m.role == "evaluates"}
         for mention in title_methods(title_doc, known | {label_key(m.label) for m in mentions}):
             model = mention.label.split()[-1].lower() in MODEL_WORDS or any(
                 c.isupper() or c.isdigit() for c in mention.label)
             if model and (benchmark_paper or ("Method" not in proposed_types and analysed)):
                 # 'A Closer Look at Robustness of Vision Transformers ...': the models a study tests
                 mention.role, mention.rule = "evaluates", "benchmark-paper" if benchmark_paper else "analysis"
+            elif model and any(key.endswith(f" {label_key(mention.label)}") for key in evaluated):
+                # '... From Retrieval-Augmented LLMs?' over an abstract that evaluates 'retrieval-augmented large
+                # language models': the kind the title builds on is tested too, not worked with
+                mention.role, mention.rule = "evaluates", "evaluation"
             mentions.append(mention)
         mentions += title_paradigms(title_doc, known | {label_key(m.label) for m in mentions})
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
