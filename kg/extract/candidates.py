@@ -715,7 +715,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
-        if is_generic_label(label) or not (is_specific_phrase(label) or _named_by_title(label, ctype, titled)):
+        if is_generic_label(label) or not (is_specific_phrase(label) or a_task_the_title_names(label, ctype, titled)):
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
@@ -1421,7 +1421,7 @@ def _specific_start(phrase: Span) -> bool:
             or _hyphen_joined(phrase.doc, first.i) or is_technical_word(first.lower_))
 
 
-def _named_by_title(label: str, ctype: str, titled: set[str]) -> bool:
+def a_task_the_title_names(label: str, ctype: str, titled: set[str]) -> bool:
     """A task phrase the title names too, with a head that names an outcome ('Learned Star Localization for ...').
     (A method phrase the title names is as often a part of the paper's own method or its object of study as a
     method it uses; a task head that names a way of working, 'kernel mean matching', as often a method.)"""

@@ -689,6 +689,10 @@ EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "
 EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields"])
 
 
+# words of a sentence that reports what a method did ('QuuxNet improves unseen tasks (...)')
+OWN_RESULT_WORDS = EXPERIMENT_WORDS | {"improve"}
+
+
 def _named_as_an_application(span: Span) -> bool:
     """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
     examples of where a method might serve, not what the paper works on."""
@@ -700,7 +704,7 @@ def _named_as_an_application(span: Span) -> bool:
     # as entailment and question answering', 'RNNs serve sequence tasks such as machine translation'), not in one
     # on the paper's own work or results ('QuuxNet improves unseen tasks (domain generalization, ...)')
     passing = span.sent.start in opening_sentences(doc) or not (
-        speaks_of_itself(span.sent) or any(t.lemma_.lower() in EXPERIMENT_WORDS | {"improve"} for t in span.sent))
+        speaks_of_itself(span.sent) or any(t.lemma_.lower() in OWN_RESULT_WORDS for t in span.sent))
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
