@@ -273,8 +273,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     """What the abstract in `doc` says the paper does, with the names its title introduces (`title_proposals`);
     `title_doc`, the parsed title, adds the tasks it names and the known methods it names as its means."""
     proposed_phrases = proposal_phrases(doc)
-    titled_phrases = title_phrases(title)
-    candidates = collect_candidates(doc, proposed_phrases, means_phrases(title), titled_phrases)
+    title_keys = title_phrases(title)
+    candidates = collect_candidates(doc, proposed_phrases, means_phrases(title), title_keys)
     for cand in candidates:
         if cand.type == "Task" and cand.rule == "acronym-definition" and not cand.canonical and any(
                 span.text.isupper() and span.root.dep_ == "nsubj" and subject_of_success(span)
@@ -337,7 +337,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         titled = names_any(title, cand.written_keys)
         # (a task the title names is the paper's, when its head names an outcome; a method phrase it names may be
         # a part of the paper's own)
-        title_task = a_task_the_title_names(cand.label, cand.type, titled_phrases)
+        title_task = a_task_the_title_names(cand.label, cand.type, title_keys)
         in_passing = (cand.rule == "noun-phrase" and not title_task) or (
             cand.rule == "name" and cand.type == "Method" and role == "uses" and not titled)
         means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'

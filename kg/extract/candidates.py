@@ -397,14 +397,14 @@ def _lower_title_case(span: Span) -> str:
 
 
 def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[str] = frozenset(),
-                       titled: set[str] = frozenset()) -> list[Candidate]:
+                       title_keys: set[str] = frozenset()) -> list[Candidate]:
     """Every candidate concept of the abstract, each with all its occurrences.
 
     `proposed_phrases` are noun phrases the authors say they propose: they are candidates whatever their head.
     `means` are the label keys of the phrases the title names as its means ('... via Negative-View
     Regularization'): methods whatever their head, when the abstract names them too.
-    `titled` are the label keys of the title's phrases: a descriptive phrase whose head says it is a task names a
-    concept when the title names it too, however rare it is in the reference corpus ('Learned Star Localization
+    `title_keys` are the label keys of the title's phrases: a descriptive phrase whose head says it is a task
+    names a concept when the title names it too, however rare it is in the reference corpus ('Learned Star Localization
     for ...').
     """
     by_key: dict[str, Candidate] = {}
@@ -715,7 +715,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if ctype == "Method" and not _specific_start(phrase):
             continue
         label = _lower_title_case(phrase)
-        if is_generic_label(label) or not (is_specific_phrase(label) or a_task_the_title_names(label, ctype, titled)):
+        if is_generic_label(label) or not (
+                is_specific_phrase(label) or a_task_the_title_names(label, ctype, title_keys)):
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
@@ -1421,12 +1422,12 @@ def _specific_start(phrase: Span) -> bool:
             or _hyphen_joined(phrase.doc, first.i) or is_technical_word(first.lower_))
 
 
-def a_task_the_title_names(label: str, ctype: str, titled: set[str]) -> bool:
+def a_task_the_title_names(label: str, ctype: str, title_keys: set[str]) -> bool:
     """A task phrase the title names too, with a head that names an outcome ('Learned Star Localization for ...').
     (A method phrase the title names is as often a part of the paper's own method or its object of study as a
     method it uses; a task head that names a way of working, 'kernel mean matching', as often a method.)"""
     key = label_key(label)
-    return key in titled and ctype == "Task" and label.split()[-1].lower() in OUTCOME_HEADS
+    return key in title_keys and ctype == "Task" and label.split()[-1].lower() in OUTCOME_HEADS
 
 
 def _eponymous(phrase: Span) -> bool:
