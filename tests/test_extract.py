@@ -641,3 +641,45 @@ def test_tasks_a_sentence_lists_as_examples_in_passing_are_not_addressed(extract
     # examples the authors evaluate on are the paper's tasks
     text = "We propose QuuxRNN and evaluate it on sequence tasks such as machine translation."
     assert found(extractor, text)["machine translation"] == ("Task", "addresses")
+
+
+def test_a_bracket_closed_before_a_colon_still_ends_an_acronym(extractor):
+    # ('):' is an emoticon to spaCy's tokenizer exceptions)
+    mentions = extractor.extract_text("We propose the task of Domain-Oblique Quilting (DOQ): how to quilt any domain?")
+    quilting = next(m for m in mentions if m.label.lower().startswith("domain-oblique quilting"))
+    assert "DOQ" in quilting.aliases
+    assert not any(")" in m.label for m in mentions)
+
+
+def test_a_number_the_long_form_writes_out_spells_the_digit_of_the_acronym(extractor):
+    from kg.extract.acronyms import initials_long_form
+    assert initials_long_form("2D-BPP", "the two-dimensional bin packing problem") == 4
+    assert initials_long_form("3D-BPP", "the two-dimensional bin packing problem") is None
+    result = found(extractor, "We solve the two-dimensional quilt folding problem (2D-QFP) exactly. 2D-QFP is hard.")
+    assert result["two-dimensional quilt folding problem"][0] == "Task"
+    assert "2D-QFP" not in result
+
+
+def test_a_phrase_after_a_list_of_names_types_every_name(extractor):
+    text = ("We show the efficacy of our model against a variety of baselines on QuiltQA-10H and FoldSet-16H, two "
+            "large-scale crowdsourced datasets.")
+    result = found(extractor, text)
+    assert result["QuiltQA-10H"][0] == "Dataset"
+    assert result["FoldSet-16H"][0] == "Dataset"
+
+
+def test_the_acronym_a_title_defines_before_its_colon_is_the_proposal(extractor):
+    text = "We teach a robot to sew quilts from demonstrations. It sews faster than people do."
+    result = found(extractor, text, "Quilting Robot Transformer (QRT): Imitation Learning for Sewing")
+    assert result["QRT"] == ("Method", "proposes")
+    assert "Graph" not in found(extractor, text, "Graph(Graph): A Nested Framework for Sewing")
+
+
+def test_a_long_form_that_says_what_something_is_names_a_property(extractor):
+    text = ("We use deep quilting to model interactions across two sets of objects. The canonical representation of "
+            "such interactions is a matrix. We argue that models should hence be Permutation Equivariant (PE): "
+            "constrained to make the same predictions. We present a parameter-sharing scheme and prove that it is "
+            "maximally expressive under the PE constraint.")
+    assert not any(m.label.lower().startswith("permutation equivariant") for m in extractor.extract_text(text))
+    result = found(extractor, "The sewing model is a Graph Quilting Network (GQN). GQN sews seams.")
+    assert any(label.startswith("graph quilting network") for label in result)

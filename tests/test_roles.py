@@ -29,6 +29,7 @@ def test_models_a_paper_puts_to_the_test_are_evaluated(extractor):
 def test_what_the_paper_does_without_is_not_a_statement(extractor):
     result = found(extractor, "Our planner adapts to new maps without BorealNet, unlike prior work.")
     assert "BorealNet" not in result
+    assert "QuiltNorm" not in found(extractor, "Our planner reaches good results in the absence of QuiltNorm.")
 
 
 def test_tasks_named_as_examples_of_applications_are_not_statements(extractor):
@@ -1104,3 +1105,27 @@ def test_a_known_kind_the_title_builds_on_is_evaluated_with_the_variant_the_abst
         text, title="How Reliable Are Quux-Augmented LLMs? An Evaluation With Long Questions")}
     assert roles["large language model"] == "evaluates"
     assert roles["QuuxFill"] == "proposes"
+
+
+def test_a_joined_verb_with_a_doer_of_its_own_is_not_the_authors(extractor):
+    text = ("We consider a setting where some workers behave arbitrarily, and in this setting, the faulty workers may "
+            "create fake quilting minima. We develop QuiltPGD, a robust first-order algorithm.")
+    result = found(extractor, text)
+    assert result["QuiltPGD"] == ("Method", "proposes")
+    assert all(role != "proposes" for label, (_, role) in result.items() if "minima" in label)
+
+
+def test_a_name_listed_with_known_methods_is_one_of_them(extractor):
+    opening = "We provide importance sampling variants of variance reduced algorithms. "
+    result = found(extractor, opening + "In particular, we analyze non-convex versions of SVRG, QUILTA and SARAH.")
+    assert result["QUILTA"][0] == "Method"
+    # alone, the same bare name met in passing is no statement
+    assert "QUILTA" not in found(extractor, opening + "In particular, we analyze non-convex versions of QUILTA.")
+
+
+def test_a_name_made_of_the_proposal_and_a_suffix_is_the_papers_own(extractor):
+    text = ("We present a new conformal method, QuiltCP, for quilt sizes. QuiltCP is compatible with two scores, one "
+            "for marginal coverage (QuiltCP-ND) and the other for conditional coverage (QuiltCP-HPD).")
+    result = found(extractor, text)
+    assert result["QuiltCP-ND"] == ("Method", "proposes")
+    assert result["QuiltCP-HPD"] == ("Method", "proposes")

@@ -45,6 +45,7 @@ from kg.extract.lexicon import (
     USE_VERBS,
 )
 from kg.extract.roles import (
+    RoleDecision,
     analysis_sentences,
     assign_roles,
     engaged,
@@ -111,6 +112,7 @@ def load_pipeline(model: str | None = None) -> Language:
         raise ModelUnusable(f"spaCy model {name} is installed but cannot be loaded: {error}") from None
     _split_emphasis(nlp)
     _split_glued_brackets(nlp)
+    _drop_bracket_emoticons(nlp)
     index_attribute_rules(nlp)
     lemmatize_by_form(nlp)
     nlp.add_pipe("kg_acronyms")
@@ -132,6 +134,13 @@ def _split_glued_brackets(nlp: Language) -> None:
     'sqrt(TAK)' is a formula)."""
     infixes = list(nlp.Defaults.infixes) + [r"(?<=[a-z]{5})\((?=[A-Z])"]
     nlp.tokenizer.infix_finditer = spacy.util.compile_infix_regex(infixes).finditer
+
+
+def _drop_bracket_emoticons(nlp: Language) -> None:
+    """Abstracts hold no emoticons: '(DAL):' is a bracket that closes an acronym and a colon, not the emoticon '):'
+    that spaCy's tokenizer exceptions keep whole."""
+    nlp.tokenizer.rules = {text: tokens for text, tokens in nlp.tokenizer.rules.items()
+                           if any(c.isalnum() for c in text) or not any(c in text for c in "()")}
 
 
 def _purpose_clauses(phrases: list[Span]) -> set[int]:
@@ -240,6 +249,22 @@ def _bare(noun: Token) -> bool:
                    for c in noun.children)
 
 
+# the rules that find what the field already knows by that name
+KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended"])
+
+
+def _listed_with(span: Span, words: set[int]) -> bool:
+    """'non-convex versions of SVRG, SAGA and SARAH': a name in one list with names the field knows (the `words`)
+    is one of them, not a word met in passing."""
+    return any(conjunct.i in words for conjunct in span.root.conjuncts)
+
+
+def _variant_of(cand: Candidate, own_names: set[str]) -> bool:
+    """'FooNet is compatible with two scores, one for ... (FooNet-ND) and one for ... (FooNet-HPD)': a name made of
+    the paper's own name and a suffix (keys in `own_names`) is a variant of its own."""
+    return any(cand.key.startswith(f"{name} ") and len(name.split()) == 1 for name in own_names)
+
+
 def _names_a_model(cand: Candidate) -> bool:
     """A proper name ('GPT-4', 'Llama 2') or a kind of model ('large language model'), not a technique
     ('fine-tuning')."""
@@ -302,6 +327,12 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition"
                         and head_of_title in cand.keys and any(span.start in proposing for span in cand.spans)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title, title)
+    own_names = set(title_proposals) | {key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
+                                        for key in cand.keys}
+    for cand in candidates:
+        if cand.rule == "name" and cand.type == "Method" and roles[cand.key].role in DEFAULT_ROLES \
+                and _variant_of(cand, own_names):
+            roles[cand.key] = RoleDecision("proposes", 0.7, "own-variant", "")
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
@@ -324,6 +355,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     opening = opening_sentences(doc, proposal_sentences)
     analysed = analysis_sentences(doc)
     found_of = finding_words(doc) if analysed else set()  # an analysis: its findings name the models it tested
+    known_method_words = {t.i for cand in candidates if cand.type == "Method" and cand.rule in KNOWN_RULES
+                          for span in cand.spans for t in span}
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
@@ -339,7 +372,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         # a part of the paper's own)
         title_task = a_task_the_title_names(cand.label, cand.type, title_keys)
         in_passing = (cand.rule == "noun-phrase" and not title_task) or (
-            cand.rule == "name" and cand.type == "Method" and role == "uses" and not titled)
+            cand.rule == "name" and cand.type == "Method" and role == "uses" and not titled
+            and not any(_listed_with(span, known_method_words) for span in cand.spans))
         means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" and not means \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):

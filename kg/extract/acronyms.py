@@ -62,9 +62,19 @@ def initials_long_form(short: str, long: str) -> int | None:
     if len(words) < len(capitals):
         return None
     chosen = words[-len(capitals):]
-    if [w[0].lower() for _, w in chosen] == capitals:
+    if all(_spells(capital, word) for capital, (_, word) in zip(capitals, chosen, strict=True)):
         return chosen[0][0]
     return None
+
+
+NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+                "8": "eight", "9": "nine"}
+
+
+def _spells(character: str, word: str) -> bool:
+    """Whether a word of the long form gives this character of the short form: its initial, or the number it
+    writes out ('two-dimensional bin packing problem (2D-BPP)')."""
+    return word[0].lower() == character or NUMBER_WORDS.get(character) == word.lower()
 
 
 def _short_inside(doc: Doc, open_i: int) -> Span | None:

@@ -472,7 +472,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             found_type = head_type([t.text for t in long]) or type_by_name(short.text)
             # a long form of technical words ('Input-Independent Indistinguishability') names a method; one of
             # everyday words ('bird's-eye view', 'high definition') is a concept only if the paper proposes it
-            technical = any(is_technical_word(w) for w in label_key(long.text).split()) and not _names_a_condition(long)
+            technical = any(is_technical_word(w) for w in label_key(long.text).split()) \
+                and not _names_a_condition(long) and not _a_property(long)
             ctype, canonical, typed = found_type or "Method", "", found_type is not None or technical
         cand = Candidate(label=_lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
                          canonical=canonical, aliases=[short.text], named=True, surface=long.text,
@@ -1064,7 +1065,7 @@ def _named_as(span: Span) -> str | None:
     following = doc[span.end] if span.end < span.sent.end else None
     if _YEARED.search(span.text) or (following is not None and _YEAR.fullmatch(following.text)):
         return "Dataset"  # 'iNAT-2021', 'the ICDAR 2017 competition', 'FooVOC 2012': a year's edition of data
-    appositive = _appositive_noun(span)
+    appositive = _appositive_noun(span) or _list_appositive_noun(span)
     if appositive is not None:
         return _noun_type(appositive)
     listed = _list_head(span)
@@ -1146,12 +1147,17 @@ def _names_a_task(phrase: Span) -> bool:
         and (before.pos_ in {"NOUN", "PROPN"} or before.dep_ == "compound")
 
 
+# what opens a phrase that says what the names before it are: 'FooMD, a dataset ...', 'FooQA and BarQA, two
+# datasets ...'
+APPOSITION_OPENERS = frozenset(["a", "an", "the", "two", "three", "four", "five", "both"])
+
+
 def _appositive_noun(span: Span) -> Token | None:
     """'FooMD, a comprehensive dataset comprising ...': the dataset or metric noun of the phrase right after a
     name, read along the words (the parser may hang that phrase from a verb)."""
     doc = span.doc
     i = span.end
-    if i + 1 >= span.sent.end or doc[i].text != "," or doc[i + 1].lower_ not in {"a", "an", "the"}:
+    if i + 1 >= span.sent.end or doc[i].text != "," or doc[i + 1].lower_ not in APPOSITION_OPENERS:
         return None
     for token in doc[i + 2 : min(i + 7, span.sent.end)]:
         following = doc[token.i + 1] if token.i + 1 < len(doc) else None
@@ -1159,6 +1165,18 @@ def _appositive_noun(span: Span) -> Token | None:
                                                         and following.text != "-")):
             return token
         if token.pos_ not in {"ADJ", "ADV", "NOUN", "PROPN", "NUM"} and token.text != "-":
+            return None
+    return None
+
+
+def _list_appositive_noun(span: Span) -> Token | None:
+    """'on FooQA and BarQA, two crowdsourced datasets': the noun of the phrase that says what a list of names is,
+    for a name before the list's last."""
+    doc = span.doc
+    for k in range(span.end, min(span.end + 8, span.sent.end - 1)):
+        if doc[k].text == "," and doc[k + 1].lower_ in APPOSITION_OPENERS - {"a", "an", "the"} and k > span.end:
+            return _appositive_noun(doc[k - 1 : k])
+        if not _in_a_list(doc[k]):
             return None
     return None
 
@@ -1294,6 +1312,14 @@ def is_modality(text: str) -> bool:
 DATA_WORDS = frozenset(["imagery", "image", "images", "data", "signal", "signals", "video", "videos", "scan", "scans"])
 CONDITION_WORDS = frozenset(["disease", "diseases", "disorder", "disorders", "syndrome", "cancer", "cancers", "tumor",
                              "tumors", "tumour", "tumours", "infection", "injury"])
+
+
+def _a_property(long: Span) -> bool:
+    """'models should be Permutation Equivariant (PE)': a long form that says what something is, with no article,
+    names a property, not a method ('the model is a Graph Attention Network (GAT)' names a kind)."""
+    before = long.doc[long.start - 1] if long.start > 0 else None
+    return long.root.dep_ in {"attr", "acomp"} and long.root.head.lemma_ == "be" \
+        and (before is None or before.pos_ != "DET")
 
 
 def _names_a_condition(long: Span) -> bool:

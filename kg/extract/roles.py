@@ -131,7 +131,10 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
             return True
         if child.pos_ in {"NOUN", "PROPN"} and "our" in modifiers and child.lemma_.lower() not in RESULT_NOUNS:
             return True
-    if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"}:
+    own_subject = any(c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ not in {"WDT", "WP"} for c in verb.children)
+    if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and not own_subject:
+        # (not 'we consider a setting ..., and there the Byzantine machines may create fake minima': the joined
+        # verb has a doer of its own)
         head = verb.head
         if head.dep_ == "ccomp" and verb.tag_ in {"VB", "VBP"} and not any(
                 c.dep_ in {"nsubj", "nsubjpass"} and head.tag_ != "VBZ" for c in head.children):
@@ -665,12 +668,12 @@ LIKENESS_VERBS = frozenset(["see", "view", "regard", "interpret", "think", "cons
 
 
 def _negated(span: Span) -> bool:
-    """'without X', 'w/o X', 'does not require X', 'eliminates the need for X', 'X-free'; and 'can be seen as
-    X', which likens the paper's own work to X."""
+    """'without X', 'w/o X', 'in the absence of X', 'does not require X', 'eliminates the need for X', 'X-free';
+    and 'can be seen as X', which likens the paper's own work to X."""
     doc = span.doc
     for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
-        if doc[i].lower_ in {"without", "w/o"}:
-            return True
+        if doc[i].lower_ in {"without", "w/o"} or (doc[i].lower_ == "absence" and doc[i + 1].lower_ == "of"):
+            return True  # ('in the absence of FooNorm')
         if doc[i].lower_ == "as" and i > 0 and doc[i - 1].tag_ == "VBN" and doc[i - 1].lemma_ in LIKENESS_VERBS \
                 and any(t.lower_ in {"be", "can", "could", "may"} for t in doc[max(span.sent.start, i - 4) : i]):
             return True

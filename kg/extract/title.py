@@ -8,6 +8,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.extract.acronyms import best_long_form, initials_long_form, looks_like_short_form
 from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token, is_paradigm
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
@@ -54,6 +55,12 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
     if before is None:
         return {}
     names = {}
+    defined = re.fullmatch(r"(.+?)\s+\(([^()\s]+)\)\s*", before)
+    if defined and looks_like_short_form(defined.group(2)) \
+            and (initials_long_form(defined.group(2), defined.group(1)) is not None
+                 or best_long_form(defined.group(2), defined.group(1)) is not None):
+        # 'Surgical Quilt Transformer (SQT): ...': the paper's name is the acronym the title defines
+        return {label_key(defined.group(2)): defined.group(2)}
     first = re.split(r" (?:for|with|in|on|via) ", before, maxsplit=1)[0]
     if " " not in first:
         before = first  # 'FooQA for Judicial Fairness: ...'
