@@ -706,19 +706,23 @@ def _named_as_an_application(span: Span) -> bool:
     # examples of a kind of task, in the opening or in a sentence on others' work ('an aid to many NLP tasks, such
     # as entailment and question answering', 'RNNs serve sequence tasks such as machine translation'), not in one
     # on the paper's own work or results ('QuuxNet improves unseen tasks (domain generalization, ...)')
-    passing = span.sent.start in opening_sentences(doc) or not (
-        speaks_of_itself(span.sent) or any(t.lemma_.lower() in OWN_RESULT_WORDS for t in span.sent))
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
         if doc[i].lower_ in EXAMPLE_MARKERS:
             before = doc[max(span.sent.start, i - 6) : i]
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in before) or (
-                any(t.lower_ in EXAMPLE_HEADS for t in before) and passing)
-        if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS and passing:
+                any(t.lower_ in EXAMPLE_HEADS for t in before) and _said_in_passing(span.sent))
+        if doc[i].text == "(" and i > 0 and doc[i - 1].lower_ in EXAMPLE_HEADS and _said_in_passing(span.sent):
             return True  # 'a step in vision-language tasks (image captioning, visual question ...)'
         if doc[i].text in {";", ")"} or doc[i].pos_ == "VERB":
             return False
     return False
+
+
+def _said_in_passing(sent: Span) -> bool:
+    """A sentence of the opening, or one that neither speaks of the paper nor reports what a method did."""
+    return sent.start in opening_sentences(sent.doc) or not (
+        speaks_of_itself(sent) or any(t.lemma_.lower() in OWN_RESULT_WORDS for t in sent))
 
 
 HEDGE_WORDS = frozenset(["may", "might", "could"])
