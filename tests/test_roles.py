@@ -1129,3 +1129,23 @@ def test_a_name_made_of_the_proposal_and_a_suffix_is_the_papers_own(extractor):
     result = found(extractor, text)
     assert result["QuiltCP-ND"] == ("Method", "proposes")
     assert result["QuiltCP-HPD"] == ("Method", "proposes")
+    text = ("We present QuiltSyn, a pipeline that adds errors to dialogues. We apply QuiltSyn to the MultiWOZ dataset. "
+            "We publish the resulting dataset as QuiltSyn-MultiWOZ.")
+    assert found(extractor, text)["QuiltSyn-MultiWOZ"] == ("Dataset", "proposes")
+
+
+def test_a_name_listed_with_models_the_paper_evaluates_is_evaluated(extractor):
+    text = ("Large language models are everywhere. In this paper, we investigate the sensitivity of LLMs, i.e. "
+            "GPT-3.5, GPT-4, Gemini, QuiltLM and LLaMA2-7b, to key medical information.")
+    result = found(extractor, text)
+    assert result["GPT-4"][1] == "evaluates"
+    assert result["QuiltLM"] == ("Method", "evaluates")
+
+
+def test_a_long_form_that_is_the_whole_title_is_the_papers_own(extractor):
+    # (a long form the field knows: only the title says it is this paper's)
+    text = ("We build on deep kernel learning (DKL): a method for learning kernels with neural networks. We develop "
+            "additional insights and a new training procedure.")
+    result = {m.label.lower(): (m.type, m.role) for m in extractor.extract_text(text, title="Deep Kernel Learning")}
+    assert result["deep kernel learning"] == ("Method", "proposes")
+    assert found(extractor, text)["deep kernel learning"][1] == "uses"

@@ -253,10 +253,22 @@ def _bare(noun: Token) -> bool:
 KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended"])
 
 
-def _listed_with(span: Span, words: set[int]) -> bool:
-    """'non-convex versions of SVRG, SAGA and SARAH': a name in one list with names the field knows (the `words`)
-    is one of them, not a word met in passing."""
-    return any(conjunct.i in words for conjunct in span.root.conjuncts)
+def _known_conjuncts(span: Span, known_at: dict[int, str]) -> set[str]:
+    """'non-convex versions of SVRG, SAGA and SARAH': the keys of the names the field knows (`known_at`, token index
+    -> key) in one list with the span; a name listed with them is one of them, not a word met in passing, and
+    plays their part."""
+    return {known_at[conjunct.i] for conjunct in span.root.conjuncts if conjunct.i in known_at}
+
+
+def _take_the_part_of_the_listed(mentions: list[Mention], listed_with: dict[str, set[str]]) -> None:
+    """'we investigate the sensitivity of LLMs, i.e. GPT-4, Gemini, Claude3 and LLaMA2-7b': a name used, by the
+    rules, that is listed with known models the paper evaluates or compares with is evaluated or compared too."""
+    role_of = {label_key(m.label): m.role for m in mentions}
+    for mention in mentions:
+        others = {role_of.get(key) for key in listed_with.get(label_key(mention.label), ())}
+        if mention.rule == "name" and mention.role == "uses" and others & {"evaluates", "compares"}:
+            mention.role = "evaluates" if "evaluates" in others else "compares"
+            mention.rule = "listed-with"
 
 
 def _variant_of(cand: Candidate, own_names: set[str]) -> bool:
@@ -326,13 +338,20 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     head_of_title = label_key(title_head(title) or "")
     coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition"
                         and head_of_title in cand.keys and any(span.start in proposing for span in cand.spans)}
+    # 'Auto-Encoding Sequential Monte Carlo', a title that is the whole of a long form the abstract defines: the
+    # paper's own, whatever verb the abstract puts before it
+    coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition" and not cand.untyped
+                        and label_key(title) in cand.keys}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title, title)
     own_names = set(title_proposals) | {key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
                                         for key in cand.keys}
     for cand in candidates:
-        if cand.rule == "name" and cand.type == "Method" and roles[cand.key].role in DEFAULT_ROLES \
+        if cand.rule == "name" and cand.type in {"Method", "Dataset"} and roles[cand.key].role in DEFAULT_ROLES \
                 and _variant_of(cand, own_names):
             roles[cand.key] = RoleDecision("proposes", 0.7, "own-variant", "")
+            entry = alias_index().get(cand.key.split(" ", 1)[1])
+            if entry is not None and entry.type == "Dataset":
+                cand.type = "Dataset"  # 'we publish the resulting dataset as FooSyn-MultiWOZ'
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():
@@ -355,8 +374,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     opening = opening_sentences(doc, proposal_sentences)
     analysed = analysis_sentences(doc)
     found_of = finding_words(doc) if analysed else set()  # an analysis: its findings name the models it tested
-    known_method_words = {t.i for cand in candidates if cand.type == "Method" and cand.rule in KNOWN_RULES
-                          for span in cand.spans for t in span}
+    known_method_at = {t.i: cand.key for cand in candidates if cand.type == "Method" and cand.rule in KNOWN_RULES
+                       for span in cand.spans for t in span}
+    listed_with: dict[str, set[str]] = {}  # a name's key -> the known methods it is listed with
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
@@ -371,9 +391,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         # (a task the title names is the paper's, when its head names an outcome; a method phrase it names may be
         # a part of the paper's own)
         title_task = a_task_the_title_names(cand.label, cand.type, title_keys)
+        if cand.rule == "name" and cand.type == "Method" and role == "uses":
+            listed_with[cand.key] = {key for span in cand.spans for key in _known_conjuncts(span, known_method_at)}
         in_passing = (cand.rule == "noun-phrase" and not title_task) or (
             cand.rule == "name" and cand.type == "Method" and role == "uses" and not titled
-            and not any(_listed_with(span, known_method_words) for span in cand.spans))
+            and not listed_with[cand.key])
         means = cand.type == "Method" and names_as_means(title, cand.keys)  # '... via Negative-View Regularization'
         if role in DEFAULT_ROLES and in_passing and cand.type != "Metric" and not means \
                 and not any(engaged(s) or is_topic(s) for s in cand.spans):
@@ -453,6 +475,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             evidence=_evidence(cand), aliases=[a for a in cand.aliases if a != label],
             canonical=cand.canonical,
         ))
+    _take_the_part_of_the_listed(mentions, listed_with)
     if title_doc is not None:
         mentions += title_tasks(title_doc, known | {label_key(m.label) for m in mentions}, doc_text_of(doc))
         evaluated = {label_key(m.label) for m in mentions if m.role == "evaluates"}
