@@ -700,9 +700,12 @@ def _named_as_an_application(span: Span) -> bool:
     """'applications in machine learning (e.g., active learning, clustering)', 'in domains such as healthcare':
     examples of where a method might serve, not what the paper works on."""
     doc = span.doc
-    if _under_a_purpose_noun(span.root) and (not speaks_of_itself(span.sent) or _only_foreseen(span)):
+    purpose = _purpose_word(span.root)
+    if purpose is not None and (not speaks_of_itself(span.sent) or _only_foreseen(span) or any(
+            c.dep_ == "amod" and c.lower_ in FORESEEN_WORDS for c in purpose.children)):
         return True  # (in the paper's own words only as what may come of it: 'which may be relevant for
-        # applications in video compression', 'we discuss implications for X')
+        # applications in video compression', 'we discuss implications for X', 'we highlight potential
+        # applications in X')
     # examples of a kind of task, in the opening or in a sentence on others' work ('an aid to many NLP tasks, such
     # as entailment and question answering', 'RNNs serve sequence tasks such as machine translation'), not in one
     # on the paper's own work or results ('QuuxNet improves unseen tasks (domain generalization, ...)')
@@ -755,18 +758,22 @@ IMPORTANCE_WORDS = frozenset(["critical", "crucial", "important", "essential", "
                               "fundamental", "central", "beneficial", "useful", "helpful", "valuable", "pivotal"])
 
 
-def _under_a_purpose_noun(token: Token) -> bool:
-    """The mention hangs, through prepositions, conjunctions and compounds only, from a noun of what something
-    serves: the field's motivation, not what the paper works on."""
+# what says an application is only foreseen: 'potential applications in X'
+FORESEEN_WORDS = frozenset(["potential", "possible", "future", "prospective"])
+
+
+def _purpose_word(token: Token) -> Token | None:
+    """The noun of what something serves that the mention hangs from, through prepositions, conjunctions and
+    compounds only (the field's motivation, not what the paper works on), or None."""
     for _ in range(8):
         if token.dep_ not in {"pobj", "prep", "conj", "appos", "compound", "nmod", "amod"} or token.head.i == token.i:
-            return False
+            return None
         token = token.head
         if token.pos_ == "NOUN" and token.lemma_.lower() in PURPOSE_NOUNS:
-            return True
+            return token
         if token.pos_ == "ADJ" and token.lemma_.lower() in IMPORTANCE_WORDS:
-            return True  # 'X is critical for clinical diagnosis'
-    return False
+            return token  # 'X is critical for clinical diagnosis'
+    return None
 
 
 LIMITATION_NOUNS = frozenset(["limitation", "weakness", "shortcoming", "drawback", "deficiency", "difficulty",
