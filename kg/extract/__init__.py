@@ -45,7 +45,7 @@ from kg.extract.lexicon import (
     USE_VERBS,
 )
 from kg.extract.roles import (
-    RoleDecision,
+    DEFAULT_ROLES,
     analysis_sentences,
     assign_roles,
     engaged,
@@ -163,7 +163,6 @@ def _evidence(cand: Candidate) -> list[Evidence]:
     return [seen[k] for k in sorted(seen)]
 
 
-DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
 # Rules that make a task of a descriptive phrase rather than of a known task's name
 DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "task-in-compound", "proposal-phrase",
                                   "nominalised-task"])
@@ -271,12 +270,6 @@ def _take_the_part_of_the_listed(mentions: list[Mention], listed_with: dict[str,
             mention.rule = "listed-with"
 
 
-def _variant_of(cand: Candidate, own_names: set[str]) -> bool:
-    """'FooNet is compatible with two scores, one for ... (FooNet-ND) and one for ... (FooNet-HPD)': a name made of
-    the paper's own name and a suffix (keys in `own_names`) is a variant of its own."""
-    return any(cand.key.startswith(f"{name} ") and len(name.split()) == 1 for name in own_names)
-
-
 def _names_a_model(cand: Candidate) -> bool:
     """A proper name ('GPT-4', 'Llama 2') or a kind of model ('large language model'), not a technique
     ('fine-tuning')."""
@@ -343,15 +336,6 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition" and not cand.untyped
                         and label_key(title) in cand.keys}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title, title)
-    own_names = set(title_proposals) | {key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
-                                        for key in cand.keys}
-    for cand in candidates:
-        if cand.rule == "name" and cand.type in {"Method", "Dataset"} and roles[cand.key].role in DEFAULT_ROLES \
-                and _variant_of(cand, own_names):
-            roles[cand.key] = RoleDecision("proposes", 0.7, "own-variant", "")
-            entry = alias_index().get(cand.key.split(" ", 1)[1])
-            if entry is not None and entry.type == "Dataset":
-                cand.type = "Dataset"  # 'we publish the resulting dataset as FooSyn-MultiWOZ'
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
     for key, name in title_proposals.items():

@@ -1149,7 +1149,8 @@ def _names_a_task(phrase: Span) -> bool:
 
 # what opens a phrase that says what the names before it are: 'FooMD, a dataset ...', 'FooQA and BarQA, two
 # datasets ...'
-APPOSITION_OPENERS = frozenset(["a", "an", "the", "two", "three", "four", "five", "both"])
+LIST_APPOSITION_OPENERS = frozenset(["two", "three", "four", "five", "both"])
+APPOSITION_OPENERS = frozenset(["a", "an", "the"]) | LIST_APPOSITION_OPENERS
 
 
 def _appositive_noun(span: Span) -> Token | None:
@@ -1174,7 +1175,7 @@ def _list_appositive_noun(span: Span) -> Token | None:
     for a name before the list's last."""
     doc = span.doc
     for k in range(span.end, min(span.end + 8, span.sent.end - 1)):
-        if doc[k].text == "," and doc[k + 1].lower_ in APPOSITION_OPENERS - {"a", "an", "the"} and k > span.end:
+        if doc[k].text == "," and doc[k + 1].lower_ in LIST_APPOSITION_OPENERS and k > span.end:
             return _appositive_noun(doc[k - 1 : k])
         if not _in_a_list(doc[k]):
             return None

@@ -13,6 +13,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.acronyms import initials_long_form
 from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
 from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, noun_chunks, ways_of
+from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
@@ -1067,6 +1068,10 @@ def _cue_word(span: Span, words: frozenset[str]) -> str:
     return ""
 
 
+# the roles a mention gets by its type alone, when nothing in its sentence decides another
+DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
+
+
 def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: str = "") -> dict[str, RoleDecision]:
     """Candidate key -> RoleDecision. Proposals win over comparisons, which win over evaluation and plain use.
 
@@ -1245,7 +1250,22 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for cand in candidates:
             if roles[cand.key].rule == "own-name":
                 roles[cand.key] = RoleDecision("uses", cand.confidence, cand.rule)
+    own_names = title_proposals | {key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
+                                   for key in cand.keys}
+    for cand in candidates:
+        if cand.rule == "name" and cand.type in {"Method", "Dataset"} and roles[cand.key].role in DEFAULT_ROLES \
+                and _variant_of(cand, own_names):
+            roles[cand.key] = RoleDecision("proposes", 0.7, "own-variant", "")
+            entry = alias_index().get(cand.key.split(" ", 1)[1])
+            if entry is not None and entry.type == "Dataset":
+                cand.type = "Dataset"  # 'we publish the resulting dataset as FooSyn-MultiWOZ'
     return roles
+
+
+def _variant_of(cand: Candidate, own_names: set[str]) -> bool:
+    """'FooNet is compatible with two scores, one for ... (FooNet-ND) and one for ... (FooNet-HPD)': a name made of
+    the paper's own name and a suffix (keys in `own_names`) is a variant of its own."""
+    return any(cand.key.startswith(f"{name} ") and len(name.split()) == 1 for name in own_names)
 
 
 # What a paper does with a thing it only describes ('experiments on mixture models', 'we tackle one-sided
