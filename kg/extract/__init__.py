@@ -22,7 +22,6 @@ from kg.extract.background import (
     in_opening_subject,
     is_topic,
     opening_sentences,
-    prior_work_word,
     speaks_of_itself,
 )
 from kg.extract.candidates import (
@@ -252,20 +251,32 @@ def _bare(noun: Token) -> bool:
 KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended"])
 
 
-def _known_conjuncts(span: Span, known_at: dict[int, str]) -> set[str]:
+def _known_conjuncts(span: Span, known_at: dict[int, str]) -> set[tuple[str, Span]]:
     """'non-convex versions of SVRG, SAGA and SARAH': the keys of the names the field knows (`known_at`, token index
-    -> key) in one list with the span; a name listed with them is one of them, not a word met in passing, and
-    plays their part."""
-    return {known_at[conjunct.i] for conjunct in span.root.conjuncts if conjunct.i in known_at}
+    -> key) in one list with the span, each with the list's sentence; a name listed with them is one of them, not a
+    word met in passing, and plays their part there."""
+    return {(known_at[conjunct.i], span.sent) for conjunct in span.root.conjuncts if conjunct.i in known_at}
 
 
-def _take_the_part_of_the_listed(mentions: list[Mention], listed_with: dict[str, set[str]]) -> None:
+def _take_the_part_of_the_listed(mentions: list[Mention], listed_with: dict[str, set[tuple[str, Span]]]) -> None:
     """'we investigate the sensitivity of LLMs, i.e. GPT-4, Gemini, Claude3 and LLaMA2-7b': a name used, by the
-    rules, that is listed with known models the paper evaluates or compares with is evaluated or compared too."""
-    role_of = {label_key(m.label): m.role for m in mentions}
+    rules, that is listed with known models the paper evaluates or compares with is evaluated or compared too.
+    A comparison counts only when its cue is in the list's sentence: 'networks such as ResNet, PolyNet and
+    RevNet can be interpreted as ...' lists no baselines because ResNet is beaten in another sentence."""
+    mention_of = {label_key(m.label): m for m in mentions}
     for mention in mentions:
-        others = {role_of.get(key) for key in listed_with.get(label_key(mention.label), ())}
-        if mention.rule == "name" and mention.role == "uses" and others & {"evaluates", "compares"}:
+        if mention.rule != "name" or mention.role != "uses":
+            continue
+        others = set()
+        for key, sentence in listed_with.get(label_key(mention.label), ()):
+            other = mention_of.get(key)
+            if other is None or other.role not in ("evaluates", "compares"):
+                continue
+            if other.role == "compares" and other.cue and not any(
+                    t.lower_ == other.cue.lower() for t in sentence):
+                continue
+            others.add(other.role)
+        if others:
             mention.role = "evaluates" if "evaluates" in others else "compares"
             mention.rule = "listed-with"
 
@@ -360,7 +371,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     found_of = finding_words(doc) if analysed else set()  # an analysis: its findings name the models it tested
     known_method_at = {t.i: cand.key for cand in candidates if cand.type == "Method" and cand.rule in KNOWN_RULES
                        for span in cand.spans for t in span}
-    listed_with: dict[str, set[str]] = {}  # a name's key -> the known methods it is listed with
+    listed_with: dict[str, set[tuple[str, Span]]] = {}  # a name's key -> the known methods it is listed with
     for cand in candidates:
         role, confidence, rule, cue = roles[cand.key]
         if role == "describes" or (cand.untyped and role != "proposes"):
@@ -406,10 +417,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         # ('conventional model compression methods attempt ...': the task whose ways the paper sets out to better)
         if role in DEFAULT_ROLES and not others_ways and (
                 _background_only(cand, opening, title) or _prior_work_only(cand, title)):
-            prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
-            if not (cand.named and cand.type == "Method" and prior):
-                continue  # the field the paper sets out from, not what it works on or with
-            role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
+            continue  # the field the paper sets out from, not what it works on, with or against (a named method
+            # of the background, 'existing GANs use transposed convolution', is as rarely a baseline)
         ctype = cand.type
         if rule == "title-means" and role == "uses" and reference_df(cand.key) < ESTABLISHED_DF and (
                 any(all(t.text[0].isupper() for t in span if t.is_alpha) for span in cand.spans)

@@ -727,8 +727,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     for cand in list(by_key.values()):
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)
                       and not (cand.type == "Metric" and _minimised(span))]
-        if cand.type == "Method" and any(_defined_as_a_problem(span) for span in cand.spans):
-            cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems'
+        if cand.type == "Method" and (any(_defined_as_a_problem(span) for span in cand.spans) or (
+                cand.rule == "gazetteer" and all(_an_example_of_a_problem(span) for span in cand.spans))):
+            cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems';
+            # 'on machine learning problems, including ... and Poisson regression'
         if cand.type == "Task" and cand.spans and all(
                 (_names_a_kind_of_method(span) and not _ways_of_a_known_task(cand, span)) or _used_as_a_tool(span)
                 for span in cand.spans):
@@ -1044,6 +1046,22 @@ def _defined_as_a_problem(span: Span) -> bool:
                 if g.dep_ == "pobj"]
         if any(noun.lemma_ in PROBLEM_WORDS for noun in nouns):
             return True
+    return False
+
+
+PROBLEM_EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "such", "including", "like", "namely"])
+CLAUSE_OPENERS = frozenset(["that", "which", "where", "while", "whereas", "we", "our"])
+
+
+def _an_example_of_a_problem(span: Span) -> bool:
+    """'a variety of problems, including cubically regularized least-squares and Poisson regression', 'tasks such
+    as kriging': a method's name given as an example of a problem is the problem of fitting it."""
+    doc = span.doc
+    for i in range(span.start - 1, max(span.sent.start, span.start - 20) - 1, -1):
+        if doc[i].lower_ in PROBLEM_EXAMPLE_MARKERS:
+            return any(t.lemma_.lower() in PROBLEM_WORDS for t in doc[max(span.sent.start, i - 3) : i])
+        if doc[i].text in {";", ")", "("} or doc[i].lower_ in CLAUSE_OPENERS or doc[i].tag_ in {"VBZ", "MD"}:
+            return False  # (not any verb: the parser reads the participles of a list's names as verbs)
     return False
 
 
