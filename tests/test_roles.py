@@ -1145,6 +1145,26 @@ def test_a_name_listed_with_models_the_paper_evaluates_is_evaluated(extractor):
     assert result["QuiltLM"] == ("Method", "evaluates")
 
 
+def test_a_name_listed_with_a_baseline_is_compared_only_in_the_sentence_that_compares(extractor):
+    text = ("We show that many networks, such as ResNet, QuuxNet and BarNet, can be read as discretizations of "
+            "differential equations. Our network reaches higher accuracy than ResNet on CIFAR-10.")
+    result = found(extractor, text)
+    assert result["ResNet"][1] == "compares"
+    assert result.get("QuuxNet", ("Method", "uses"))[1] != "compares"
+    text = "Our network reaches higher accuracy than ResNet, QuuxNet and BarNet on CIFAR-10."
+    assert found(extractor, text)["QuuxNet"] == ("Method", "compares")
+
+
+def test_a_known_method_given_as_an_example_of_a_problem_is_that_problem(extractor):
+    text = ("We show that our solver outperforms the state of the art on a variety of machine learning problems, "
+            "including cubically regularized least-squares and Poisson regression.")
+    assert found(extractor, text)["Poisson regression"][0] == "Task"
+    assert found(extractor, "We fit the counts with Poisson regression.")["Poisson regression"][0] == "Method"
+    text = ("We propose a set of techniques for sparse reward tasks, including hindsight goal relabeling and "
+            "clipped value targets.")  # (names of the paper's own, not known methods: still its proposals)
+    assert found(extractor, text)["clipped value targets"] == ("Method", "proposes")
+
+
 def test_a_long_form_that_is_the_whole_title_is_the_papers_own(extractor):
     # (a long form the field knows: only the title says it is this paper's)
     text = ("We build on deep kernel learning (DKL): a method for learning kernels with neural networks. We develop "
