@@ -1172,3 +1172,22 @@ def test_a_long_form_that_is_the_whole_title_is_the_papers_own(extractor):
     result = {m.label.lower(): (m.type, m.role) for m in extractor.extract_text(text, title="Deep Kernel Learning")}
     assert result["deep kernel learning"] == ("Method", "proposes")
     assert found(extractor, text)["deep kernel learning"][1] == "uses"
+
+
+def test_what_a_method_is_based_on_is_a_method_it_uses(extractor):
+    text = "We give an algorithm for finding the parametrization based on sparse regression in the tangent bundle."
+    assert found(extractor, text)["sparse regression"] == ("Method", "uses")
+    assert found(extractor, "We study sparse regression in high dimensions.")["sparse regression"][0] == "Task"
+
+
+def test_a_known_method_after_a_name_is_no_twin_task(extractor):
+    result = found(extractor, "We design attacks against UCB and Thompson sampling that spend little.")
+    assert result["Thompson sampling"][0] == "Method"
+    assert not any(ctype == "Task" and "sampling" in label for label, (ctype, _) in result.items())
+
+
+def test_a_method_whose_aspect_the_authors_study_is_evaluated(extractor):
+    assert found(extractor, "We study the convergence of Adam on nonconvex problems.")["Adam"][1] == "evaluates"
+    assert found(extractor, "We analyze the vulnerability of UCB to reward poisoning.")["upper confidence bound"][1] \
+        == "evaluates"
+    assert found(extractor, "We train the network with Adam on nonconvex problems.")["Adam"][1] == "uses"

@@ -518,6 +518,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # 'a tradeoff between accuracy and geometrical interpretability'; '... and improve translation
             # quality', 'shared information and anomaly detection performance': the head is another noun's
             continue
+        second = alias_index().get(label_key(doc[start + 2 : end].text))
+        if second is not None and second.type != "Task" and span[2].text[:1].isupper():
+            continue  # 'UCB and Thompson sampling': a known method after another name, not two tasks
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
         if _first_conjunct_whole(span):
@@ -984,6 +987,10 @@ def _names_a_machine(span: Span) -> bool:
 
 PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle", "provide"])
 TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
+# a preposition and the words before it that make its object what a method stands on
+GROUNDING_WORDS = {"on": frozenset(["based", "relying", "built", "grounded", "founded"]),
+                   "upon": frozenset(["based", "built", "building", "relying"]),
+                   "from": frozenset(["inspiration", "ideas", "tools", "techniques", "insights"])}
 
 
 def _used_as_a_tool(span: Span) -> str:
@@ -999,6 +1006,8 @@ def _used_as_a_tool(span: Span) -> str:
             return ""  # 'models struggle with low-resource languages': the problem, not the tool
         if done_with.pos_ == "VERB" or done_with.lower_.endswith("ing") or done_with.lower_ in METHOD_KINDS:
             return root.head.text  # ('algorithms with nonlinear function approximation')
+    if root.dep_ == "pobj" and root.head.head.lower_ in GROUNDING_WORDS.get(root.head.lower_, ()):
+        return root.head.head.text  # 'an algorithm based on sparse regression', 'inspiration from causal inference'
     # 'we employ multi-task learning', 'optical flow is employed to capture motion'
     return root.head.text if root.dep_ in {"dobj", "nsubjpass"} and root.head.lemma_ in USE_VERBS else ""
 

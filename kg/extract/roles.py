@@ -108,6 +108,7 @@ EVALUATE_VERBS = frozenset(
         "investigate", "attack", "jailbreak"
     ]
 )
+ASPECT_VERBS = frozenset(["study", "characterize", "characterise", "quantify", "understand", "explain"])
 EVALUATE_NOUNS = frozenset(["evaluation", "analysis", "assessment", "benchmarking", "study", "comparison", "audit"])
 # 'existing methods such as X', 'baselines including X': the listed methods are what the paper compares with
 # 'without X', 'eliminates the need for X': the paper does without it
@@ -870,7 +871,8 @@ def _listed_after(noun: Token) -> set[int]:
 
 
 ASPECT_NOUNS = frozenset(["efficacy", "effectiveness", "performance", "ability", "capability", "robustness",
-                          "behavior", "behaviour", "quality", "accuracy", "efficiency", "reliability"])
+                          "behavior", "behaviour", "quality", "accuracy", "efficiency", "reliability", "property",
+                          "vulnerability", "sensitivity", "limitation", "dynamics", "convergence"])
 
 
 def _aspect_of(noun: Token) -> set[int]:
@@ -947,6 +949,11 @@ def _evaluate_objects(sent: Span) -> set[int]:
             for child in token.children:
                 if child.dep_ == "nsubjpass":
                     objects |= _head_chain(child, NAME_DEPS) | _listed_after(child)
+        elif token.lemma_ in ASPECT_VERBS and token.pos_ == "VERB" and _is_author_subject(token, purpose=True):
+            # 'we study the convergence of Adam': what an aspect is of, under a verb that says less than 'evaluate'
+            for child in token.children:
+                if child.dep_ == "dobj":
+                    objects |= _aspect_of(child)
         elif token.lemma_ in EVALUATE_NOUNS and token.pos_ == "NOUN":
             objects |= _of_objects(token, NAME_DEPS)
     return objects
