@@ -127,3 +127,16 @@ def test_the_statements_a_change_brought_and_took_away_are_drawn_and_tallied(see
     report = audit.changed_report(added, removed, verdicts)
     assert "new: 1 right of 1 judged" in report
     assert "gone: 0 right of 1 judged (a 0, b 0, c 0, d 1)" in report
+
+
+def test_a_recheck_shows_the_judged_papers_expected_concepts_beside_what_this_build_finds(seed_build):
+    audit = _audit()
+    records = _records(seed_build)
+    judged, other = records[0], records[1]
+    verdicts = {"recall": [{"paper": judged["id"], "expected": ["first concept", "second concept"],
+                            "found": ["first concept"]}, {"paper": "a paper no build holds", "expected": ["x"]}]}
+    sheet = audit.recheck_sheet(records, verdicts)
+    assert f"## R1. {judged['id']}: " in sheet
+    assert "Expected: first concept; second concept" in sheet
+    assert "Found: " + "; ".join(audit._paper_items(judged)) in sheet
+    assert other["id"] not in sheet and "a paper no build holds" not in sheet

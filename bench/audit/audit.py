@@ -13,6 +13,10 @@
                                                                   # brought and took away, for a reader
     python bench/audit/audit.py changed --old OLD... --new NEW... --verdicts VERDICTS.json...
                                                                   # how many of them the reader found right
+    python bench/audit/audit.py recheck EXPORT VERDICTS.json --out SHEET.md
+                                                                  # the judged recall papers again, with what
+                                                                  # this build finds: a reader marks anew which
+                                                                  # expected concepts it holds
 
 The sample: every (paper, list, item) of papers.jsonl in file order; with random.seed(7), 60 items, then 10 papers
 for recall, then 20 paper-paper links (and the 10 strongest). The sheet holds the texts the reader needs (titles,
@@ -202,6 +206,27 @@ def merge(verdicts: dict, new: dict, build: str) -> dict:
     return merged
 
 
+RECHECK_HEADING = ("# Recall (for each paper: the expected concepts are given; copy them as they are and say which "
+                   "of them the Found line holds, under any type or wording)")
+
+
+def recheck_sheet(records: list[dict], verdicts: dict) -> str:
+    """The papers judged for recall, with their expected concepts and what this build finds in them: a reader's
+    'found' of an older build says nothing of what a later one finds under another wording."""
+    by_paper = {record["id"]: record for record in records}
+    out = ["# Items", "", "(none)", "", RECHECK_HEADING, ""]
+    for number, entry in enumerate(verdicts.get("recall", []), 1):
+        record = by_paper.get(entry["paper"])
+        if record is None:
+            continue
+        out.append(f"## R{number}. {record['id']}: {record.get('title', '')}")
+        out.append(record.get("abstract", ""))
+        out.append("Expected: " + "; ".join(entry["expected"]))
+        out.append("Found: " + ("; ".join(_paper_items(record)) or "(nothing)"))
+        out.append("")
+    return "\n".join(out)
+
+
 def changed(old: list[list[dict]], new: list[list[dict]]) -> tuple[list[Item], list[Item]]:
     """The statements the new builds hold that the old ones did not, and those they no longer hold (builds paired
     in order: one corpus each)."""
@@ -259,6 +284,10 @@ def main() -> None:
     change.add_argument("--added", type=int, default=35)
     change.add_argument("--removed", type=int, default=25)
     change.add_argument("--verdicts", type=Path, nargs="+", help="verdicts files: tally those judged")
+    again = commands.add_parser("recheck", help="the judged recall papers, with what this build finds")
+    again.add_argument("export", type=Path)
+    again.add_argument("verdicts", type=Path)
+    again.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     if args.command == "changed":
         if len(args.old) != len(args.new) or not (args.out or args.verdicts):
@@ -278,7 +307,11 @@ def main() -> None:
         print(f"{args.verdicts}: " + ", ".join(f"{len(merged[p])} {p}" for p in ("items", "recall", "links")))
         return
     records = read_papers(args.export)
-    if args.command == "sheet":
+    if args.command == "recheck":
+        args.out.write_text(recheck_sheet(records, json.loads(args.verdicts.read_text(encoding="utf-8"))) + "\n",
+                            encoding="utf-8")
+        print(f"wrote {args.out}")
+    elif args.command == "sheet":
         verdicts = json.loads(args.unjudged.read_text(encoding="utf-8")) if args.unjudged else None
         args.out.write_text(sheet(records, verdicts) + "\n", encoding="utf-8")
         print(f"wrote {args.out}")
