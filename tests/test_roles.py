@@ -1191,3 +1191,12 @@ def test_a_method_whose_aspect_the_authors_study_is_evaluated(extractor):
     assert found(extractor, "We analyze the vulnerability of UCB to reward poisoning.")["upper confidence bound"][1] \
         == "evaluates"
     assert found(extractor, "We train the network with Adam on nonconvex problems.")["Adam"][1] == "uses"
+
+
+def test_a_range_of_example_tasks_in_passing_is_not_addressed(extractor):
+    text = ("Recurrent networks have done well on many diverse tasks, from machine translation to surgical activity "
+            "recognition, yet training them remains difficult. We propose QuuxRNN for long sequences.")
+    result = found(extractor, text)
+    assert "activity recognition" not in result and "machine translation" not in result
+    text = "We propose QuuxRNN and apply it to machine translation, from English to German."
+    assert found(extractor, text)["machine translation"] == ("Task", "addresses")

@@ -691,7 +691,8 @@ def _negated(span: Span) -> bool:
 MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
                               "sector", "community"])
 EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])
-EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields"])
+EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields", "abilities", "skills",
+                           "capabilities"])
 
 
 # words of a sentence that reports what a method did ('QuuxNet improves unseen tasks (...)')
@@ -713,7 +714,9 @@ def _named_as_an_application(span: Span) -> bool:
     # on the paper's own work or results ('QuuxNet improves unseen tasks (domain generalization, ...)')
     start = max(span.sent.start, span.start - 12)
     for i in range(span.start - 1, start - 1, -1):
-        if doc[i].lower_ in EXAMPLE_MARKERS:
+        if doc[i].lower_ in EXAMPLE_MARKERS or (doc[i].lower_ == "from" and any(
+                t.lower_ == "to" for t in doc[i + 1 : min(span.sent.end, span.end + 8)])):
+            # ('many tasks, from machine translation to activity recognition': a range of examples)
             before = doc[max(span.sent.start, i - 6) : i]
             return any(t.lemma_.lower() in MOTIVATION_NOUNS for t in before) or (
                 any(t.lower_ in EXAMPLE_HEADS for t in before) and _said_in_passing(span.sent))
