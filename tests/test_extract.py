@@ -683,3 +683,9 @@ def test_a_long_form_that_says_what_something_is_names_a_property(extractor):
     assert not any(m.label.lower().startswith("permutation equivariant") for m in extractor.extract_text(text))
     result = found(extractor, "The sewing model is a Graph Quilting Network (GQN). GQN sews seams.")
     assert any(label.startswith("graph quilting network") for label in result)
+
+
+def test_a_known_word_that_opens_a_sentence_as_a_verb_is_no_concept(extractor):
+    result = found(extractor, "Stemming from the theory of games, we propose QuuxNet for auctions.")
+    assert "stemming" not in {label.lower() for label in result}
+    assert "stemming" in found(extractor, "Stemming improves the recall of our QuuxSearch engine on news retrieval.")

@@ -543,8 +543,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
-        if len(hit) == 1 and hit.text.islower() and hit[0].pos_ not in {"NOUN", "PROPN"}:
-            continue  # 'recalls' the verb, 'bagging' the participle
+        if len(hit) == 1 and hit[0].pos_ not in {"NOUN", "PROPN"} and (hit.text.islower() or (
+                hit.start == hit.sent.start and hit.text[1:].islower() and hit[0].dep_ in {"advcl", "ROOT"})):
+            continue  # 'recalls' the verb, 'bagging' the participle, 'Stemming from ...' at a sentence's start
         if len(hit) == 1 and hit.text.isupper() and hit.label_ == "Method" and _listed_as_data(hit):
             continue  # 'the ETH, UCY and SDD datasets': a method's letters name something else here (a task's
             # name a dataset's task: 'VQA datasets')
