@@ -1200,3 +1200,9 @@ def test_a_range_of_example_tasks_in_passing_is_not_addressed(extractor):
     assert "activity recognition" not in result and "machine translation" not in result
     text = "We propose QuuxRNN and apply it to machine translation, from English to German."
     assert found(extractor, text)["machine translation"] == ("Task", "addresses")
+
+
+def test_a_method_whose_rate_the_paper_betters_is_compared(extractor):
+    text = ("Our sampler converges at a rate better than the best-known rate established for stochastic gradient "
+            "Langevin dynamics (SGLD) under similar conditions.")
+    assert found(extractor, text)["stochastic gradient Langevin dynamics"] == ("Method", "compares")

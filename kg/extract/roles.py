@@ -62,7 +62,8 @@ COMPARE_VERBS = frozenset(
 )
 # 'rivals X', 'approximates the performance of X', 'is on par with X'
 LEVEL_VERBS = frozenset(["rival", "approximate", "match", "equal"])
-RESULT_NOUNS_COMPARED = frozenset(["performance", "accuracy", "quality", "results", "result"])
+RESULT_NOUNS_COMPARED = frozenset(["performance", "accuracy", "quality", "results", "result", "rate", "bound",
+                                   "guarantee", "complexity"])
 LEVEL_WORDS = frozenset(["compared", "comparison", "relative", "contrast", "comparable", "par", "competitive",
                          "superior", "superiority", "inferior", "preferable", "alternative", "alternatives"])
 # ('its superiority to X', 'a practical alternative to X')
@@ -1033,7 +1034,22 @@ def _compare_objects(sent: Span) -> set[int]:
             for child in token.children:
                 if child.dep_ == "pobj":
                     objects |= _head_chain(child, NAME_DEPS)
+                    if child.lemma_.lower() in RESULT_NOUNS_COMPARED:
+                        objects |= _of_examples(child) | _whose_result(child)
     return objects
+
+
+def _whose_result(noun: Token) -> set[int]:
+    """'better than the rate established for SGLD', 'than the accuracy achieved by FooNet': whose result it is."""
+    found: set[int] = set()
+    for verb in noun.children:
+        if verb.dep_ == "acl":
+            for prep in verb.children:
+                if prep.dep_ in {"prep", "agent"} and prep.lower_ in {"for", "by", "with"}:
+                    for inner in prep.children:
+                        if inner.dep_ == "pobj":
+                            found |= {t.i for t in inner.subtree}
+    return found
 
 
 def _of_examples(noun: Token) -> set[int]:
