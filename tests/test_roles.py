@@ -1206,3 +1206,10 @@ def test_a_method_whose_rate_the_paper_betters_is_compared(extractor):
     text = ("Our sampler converges at a rate better than the best-known rate established for stochastic gradient "
             "Langevin dynamics (SGLD) under similar conditions.")
     assert found(extractor, text)["stochastic gradient Langevin dynamics"] == ("Method", "compares")
+
+
+def test_what_a_theory_papers_finding_is_about_is_evaluated(extractor):
+    text = "We prove that Q-learning with linear function approximation can diverge on simple chains."
+    assert found(extractor, text)["Q-learning"] == ("Method", "evaluates")
+    text = "We propose QuuxQ, a stable update. We prove that QuuxQ and Q-learning converge on simple chains."
+    assert found(extractor, text)["Q-learning"][1] != "evaluates"  # (a paper with a method of its own)

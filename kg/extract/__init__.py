@@ -51,6 +51,7 @@ from kg.extract.roles import (
     finding_words,
     names_a_method,
     proposal_phrases,
+    subject_of_a_finding,
     subject_of_success,
     worked_with_in_analysis,
 )
@@ -449,6 +450,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                     or (span.start in found_of and cand.proper_name) for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
+        if role == "uses" and ctype == "Method" and cand.canonical and "Method" not in proposed_types \
+                and not benchmark_paper and any(subject_of_a_finding(span) for span in cand.spans):
+            # 'we prove that Q-learning with function approximation diverges': what a theory paper's results are
+            # about, in a paper with no method of its own
+            role, rule, cue = "evaluates", "analysis", ""
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

@@ -928,6 +928,22 @@ def worked_with_in_analysis(span: Span) -> bool:
 FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "indicate", "suggest", "uncover"])
 
 
+PROOF_VERBS = frozenset(["prove", "show", "establish"])
+
+
+def subject_of_a_finding(span: Span) -> bool:
+    """'we show that Wasserstein GANs do not always converge', 'we prove that LOOCV is consistent': the thing a
+    finding of the authors is about."""
+    root = span.root
+    while root.dep_ in {"conj", "compound"} and root.head.i != root.i:
+        root = root.head
+    if root.dep_ not in {"nsubj", "nsubjpass"}:
+        return False
+    clause = root.head
+    return clause.dep_ == "ccomp" and clause.head.lemma_.lower() in PROOF_VERBS \
+        and clause.head.pos_ == "VERB" and _is_author_subject(clause.head)
+
+
 def finding_words(doc: Doc) -> set[int]:
     """The words of what a finding says ('we find that A and B fail on ...', 'our analysis reveals that ...'): in
     an analysis, the models named there are those it tested ('we make use of A and observe that ...' uses A)."""
