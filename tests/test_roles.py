@@ -807,7 +807,7 @@ def test_capitalised_words_joined_by_a_hyphen_before_an_acronym_are_its_name(ext
 def test_a_method_met_only_in_sentences_about_others_work_is_not_used(extractor):
     result = found(extractor, "We propose QuuxNet, a compact network. Existing approaches learn all parameters and "
                               "then compress them via ad hoc processing such as model pruning. QuuxNet is small.")
-    assert result["network pruning"][1] != "uses"
+    assert "network pruning" not in result  # the background's, neither used nor a baseline
     result = found(extractor, "We propose QuuxNet, a compact network. We compress it with model pruning.")
     assert result["network pruning"] == ("Method", "uses")
     result = found(extractor, "We propose a tracker. Spatial updates are computed using a state-space model that "
@@ -916,7 +916,7 @@ def test_a_part_written_as_a_name_in_the_papers_method_is_its_own(extractor):
     text = "We propose QuuxNet for depth completion. It fuses the two views with a Cross-View Quux block."
     assert {m.label: m.role for m in extractor.extract_text(text)}["Cross-View Quux block"] == "proposes"
     text = "Earlier work added a Cross-View Quux block to depth networks. We study when it helps."
-    assert {m.label: m.role for m in extractor.extract_text(text)}["Cross-View Quux block"] != "proposes"
+    assert {m.label: m.role for m in extractor.extract_text(text)}.get("Cross-View Quux block") != "proposes"
     # a sentence's first words are capitalised anyway; a small-letter phrase is no name
     roles = {m.label: m.role for m in extractor.extract_text("Quux Fusion modules help. We use a quux fusion module.")}
     assert not any("fusion module" in label.lower() for label in roles)

@@ -22,7 +22,6 @@ from kg.extract.background import (
     in_opening_subject,
     is_topic,
     opening_sentences,
-    prior_work_word,
     speaks_of_itself,
 )
 from kg.extract.candidates import (
@@ -419,10 +418,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         # ('conventional model compression methods attempt ...': the task whose ways the paper sets out to better)
         if role in DEFAULT_ROLES and not others_ways and (
                 _background_only(cand, opening, title) or _prior_work_only(cand, title)):
-            prior = next((w for w in (prior_work_word(s.sent) for s in cand.spans) if w), "")
-            if not (cand.named and cand.type == "Method" and prior):
-                continue  # the field the paper sets out from, not what it works on or with
-            role, confidence, rule, cue = "compares", max(confidence, 0.7), "prior-work", prior
+            continue  # the field the paper sets out from, not what it works on, with or against (a named method
+            # of the background, 'existing GANs use transposed convolution', is as rarely a baseline)
         ctype = cand.type
         if rule == "title-means" and role == "uses" and reference_df(cand.key) < ESTABLISHED_DF and (
                 any(all(t.text[0].isupper() for t in span if t.is_alpha) for span in cand.spans)
