@@ -689,3 +689,22 @@ def test_a_known_word_that_opens_a_sentence_as_a_verb_is_no_concept(extractor):
     result = found(extractor, "Stemming from the theory of games, we propose QuuxNet for auctions.")
     assert "stemming" not in {label.lower() for label in result}
     assert "stemming" in found(extractor, "Stemming improves the recall of our QuuxSearch engine on news retrieval.")
+
+
+def test_a_proposal_whose_last_modifier_makes_a_term_with_its_head_is_kept_whole(extractor):
+    result = found(extractor, "We propose a composite randomized incremental gradient method for finite sums.")
+    assert result["composite randomized incremental gradient method"] == ("Method", "proposes")
+    assert not any(role == "proposes" for _, role in found(extractor, "We develop a quadratic-time algorithm.").values())
+
+
+def test_a_title_that_describes_its_kind_of_method_names_the_proposal(extractor):
+    text = "We study graph classification and report results."
+    title = "A Persistent Weisfeiler-Lehman Procedure for Graph Classification"
+    roles = {m.label: (m.type, m.role, m.rule) for m in extractor.extract_text(text, title=title)}
+    assert roles["persistent weisfeiler-lehman procedure"] == ("Method", "proposes", "title-kind")
+    for title in ("A Unifying Variational Framework for Motion Planning", "A General Algorithm for Matrix Sensing",
+                  "A 4-Approximation Algorithm for Correlation Clustering", "A Better k-means++ Algorithm"):
+        assert not any(m.rule == "title-kind" for m in extractor.extract_text(text, title=title)), title
+    roles = {m.label: m.rule for m in extractor.extract_text("We propose QuuxNet for graph classification.",
+                                                            title="A Persistent Weisfeiler-Lehman Procedure")}
+    assert "title-kind" not in roles.values()  # (a paper that names its own)

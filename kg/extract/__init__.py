@@ -30,6 +30,7 @@ from kg.extract.candidates import (
     collect_candidates,
     doc_text_of,
     methods_for,
+    term_with_head,
     type_by_name,
 )
 from kg.extract.gazetteer import alias_index
@@ -62,6 +63,7 @@ from kg.extract.title import (
     sought_by_title,
     subtitle_kind,
     title_head,
+    title_kind,
     title_methods,
     title_names,
     title_paradigms,
@@ -294,6 +296,8 @@ def _a_kind_by_its_manner(span: Span) -> bool:
     kind of method (KIND_HEADS) told only by adjectives and manner words (MANNER_PARTS, 'learning')."""
     if span[-1].lemma_.lower() not in KIND_HEADS and span[-1].lower_ not in KIND_HEADS:
         return False
+    if len(span) > 1 and term_with_head(span[-2], span[-1]):
+        return False  # 'a composite randomized incremental gradient method': a kind of gradient method
     doc = span.doc
     i = span.start
     while i < span.end - 1:
@@ -490,6 +494,14 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 mention.role, mention.rule = "evaluates", "evaluation"
             mentions.append(mention)
         mentions += title_paradigms(title_doc, known | {label_key(m.label) for m in mentions})
+        described = title_kind(title_doc)
+        if described is not None and not any(m.role == "proposes" for m in mentions) \
+                and not _a_kind_by_its_manner(described[0]):
+            # 'A Persistent Weisfeiler-Lehman Procedure for Graph Classification', in a paper that names nothing
+            # as its own: the title describes what it brings
+            mentions.append(Mention(label=described[1], type="Method", role="proposes", confidence=0.6,
+                                    rule="title-kind", cue="title",
+                                    evidence=[Evidence(title, 0, len(title), field="title")]))
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

@@ -352,7 +352,10 @@ def _cleaned(span: Span) -> Span | None:
     if start >= end or end - start > MAX_PHRASE_TOKENS:
         return None
     if end < span.end and doc[end - 1].dep_ == "amod":
-        return None  # 'a long-standing problem' without its noun is an adjective, not a name
+        if not (end + 1 == span.end and term_with_head(doc[end - 1], doc[end])):
+            return None  # 'a long-standing problem' without its noun is an adjective, not a name
+        end += 1  # ('a composite randomized incremental gradient method': 'gradient', parsed as an adjective, makes
+        # a term with its head)
     phrase = doc[start:end]
     words = [t for t in phrase if not t.is_punct]
     if not words or all(t.lower_ in GENERIC_WORDS or t.lower_ in FRONT_MODIFIERS for t in words):
@@ -385,7 +388,7 @@ def is_generic_label(label: str) -> bool:
     return not words or key in GENERIC_PHRASES or all(w in GENERIC_WORDS or w in FRONT_MODIFIERS for w in words)
 
 
-def _lower_title_case(span: Span) -> str:
+def lower_title_case(span: Span) -> str:
     """'Graph Neural Networks' -> 'graph neural networks'; words with inner capitals or acronyms stay."""
     words = []
     for token in span:
@@ -458,7 +461,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # 'canonical polyadic (CP) decomposition', 'a Part-of-Speech (POS) tagger': the noun after the acronym
             # is the rest of the long form's name
             found_type = head_type([t.text for t in long] + [after.text]) or "Method"
-            cand = Candidate(label=f"{_lower_title_case(long)} {after.lower_}", type=found_type,
+            cand = Candidate(label=f"{lower_title_case(long)} {after.lower_}", type=found_type,
                              rule="acronym-definition", confidence=0.85, aliases=[short.text], named=True,
                              surface=f"{long.text} {after.text}")
             cand = add(cand, doc[long.start : after.i + 1])
@@ -475,7 +478,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             technical = any(is_technical_word(w) for w in label_key(long.text).split()) \
                 and not _names_a_condition(long) and not _a_property(long)
             ctype, canonical, typed = found_type or "Method", "", found_type is not None or technical
-        cand = Candidate(label=_lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
+        cand = Candidate(label=lower_title_case(long), type=ctype, rule="acronym-definition", confidence=0.85,
                          canonical=canonical, aliases=[short.text], named=True, surface=long.text,
                          untyped=not typed)
         cand = add(cand, long)
@@ -555,19 +558,19 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 and doc[hit.start - 1].lower_ in {"at", "during", "before", "after", "until"}:
             continue  # 'objects not available at training time': a moment, not a measure
         wider = _wider_phrase(hit) if hit.label_ == "Task" else None
-        if wider is not None and (is_specific_phrase(_lower_title_case(wider)) or all(
+        if wider is not None and (is_specific_phrase(lower_title_case(wider)) or all(
                 is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
-            add(Candidate(label=_lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
+            add(Candidate(label=lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
         wider = _established_around(hit) if hit.label_ == "Method" else None
         if wider is not None:  # 'the fused graphical lasso': the graphical lasso, not the lasso
-            add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.8),
+            add(Candidate(label=lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
         wider = _specialised(hit) if hit.label_ == "Method" else None
         if wider is not None:  # 'adversarial autoencoders', 'ternary quantization': a method of its own
-            add(Candidate(label=_lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.7),
+            add(Candidate(label=lower_title_case(wider), type="Method", rule="gazetteer-extended", confidence=0.7),
                 wider)
             continue
         if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
@@ -617,7 +620,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         phrase = clean_phrase(chunk)
         if phrase is None or any(i in taken for i in range(phrase.start, phrase.end)):
             continue
-        label = _lower_title_case(phrase)
+        label = lower_title_case(phrase)
         if is_modality(phrase[-1].text) or len(phrase) == 1 or phrase[-1].lemma_.lower() in RESULT_NOUNS:
             continue  # 'perturbed images' is data; 'a learner' names nothing; 'upper bounds' are results
         if label_key(phrase[-1].text) in GENERIC_HEADS and not _noun_before_head(phrase):
@@ -649,7 +652,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 continue
             if not _names_a_task(phrase):
                 continue
-            label = _lower_title_case(phrase)
+            label = lower_title_case(phrase)
             if not is_generic_label(label) and (is_specific_phrase(label) or _has_technical_word(label)):
                 add(Candidate(label=label, type="Task", rule="proposal-purpose", confidence=0.6), phrase)
 
@@ -672,7 +675,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             inner_chunk = next((c for c in noun_chunks(doc) if c.start == after + 1), None)
             inner = clean_phrase(inner_chunk) if inner_chunk is not None else None
             if inner is not None and len(inner) <= 3 and not any(i in taken for i in range(inner.start, inner.end)):
-                label = f"{_lower_title_case(inner)} {chunk.root.lower_}"
+                label = f"{lower_title_case(inner)} {chunk.root.lower_}"
                 if not is_generic_label(inner.text) and is_specific_phrase(label):
                     add(Candidate(label=label, type="Task", rule="nominalised-task", confidence=0.55),
                         doc[chunk.start : inner.end])
@@ -687,7 +690,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if label_key(phrase.text) in means and len(phrase) >= 2 and _names_a_means(phrase[-1]) and (
                 reference_df(label_key(phrase.text)) < ESTABLISHED_DF or phrase[-1].lower_ in METHOD_HEADS):
             # ('... Using Computer Vision', '... with Human Perception': a field or a faculty, not a means)
-            add(Candidate(label=_lower_title_case(phrase), type="Method", rule="title-means", confidence=0.6), phrase)
+            add(Candidate(label=lower_title_case(phrase), type="Method", rule="title-means", confidence=0.6), phrase)
             continue
         if _titled_part(phrase):
             # 'the Temporal Segment Adaptation module': a part written as a name
@@ -707,7 +710,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             if all(t.is_title for t in inner) or doc[phrase.end - 1].is_title:
                 continue  # 'Bayesian Additive Regression Trees': words of a name, not a task inside a phrase
             # 'image generation benchmarks', 'graph data augmentation algorithm': the task inside
-            label = _lower_title_case(inner)
+            label = lower_title_case(inner)
             if not is_generic_label(label) and is_specific_phrase(label):
                 add(Candidate(label=label, type="Task", rule="task-in-compound", confidence=0.6), inner)
             continue
@@ -719,7 +722,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'training neural networks' is something done, not a concept
         if ctype == "Method" and not _specific_start(phrase):
             continue
-        label = _lower_title_case(phrase)
+        label = lower_title_case(phrase)
         if is_generic_label(label) or not (
                 is_specific_phrase(label) or a_task_the_title_names(label, ctype, title_keys)):
             continue
@@ -1374,11 +1377,20 @@ def is_specific_phrase(label: str) -> bool:
 ADJECTIVE_ENDINGS = ("ive", "al", "ous", "ic", "ful", "less", "able", "ible", "ary", "ent", "ant")
 
 
+def term_with_head(modifier: Token, head: Token) -> bool:
+    """'gradient method', 'kernel estimator': a word the parser may read as an adjective that the field writes with
+    the head as a term (not an everyday adjective: 'simple method')."""
+    return not is_everyday_word(modifier.lower_) and reference_df(label_key(f"{modifier.text} {head.text}")) \
+        >= ESTABLISHED_DF
+
+
 def _noun_before_head(phrase: Span) -> bool:
     """'block descent algorithms', 'mixture model', 'Q-learning algorithm': the head's modifier is a noun."""
     before = phrase[-2] if len(phrase) > 1 else None
     if before is None:
         return False
+    if term_with_head(before, phrase[-1]):
+        return True
     if before.text == "-" or (before.i > 0 and before.doc[before.i - 1].text == "-") or before.pos_ == "PROPN":
         return True
     return before.pos_ == "NOUN" and not before.lower_.endswith(ADJECTIVE_ENDINGS)  # 'discriminative' as NN

@@ -6,10 +6,20 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.extract.acronyms import best_long_form, initials_long_form, looks_like_short_form
-from kg.extract.candidates import collect_candidates, is_doing_noun, is_name_token, is_paradigm
+from kg.extract.candidates import (
+    ADJECTIVE_ENDINGS,
+    clean_phrase,
+    collect_candidates,
+    is_doing_noun,
+    is_generic_label,
+    is_name_token,
+    is_paradigm,
+    lower_title_case,
+    noun_chunks,
+)
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
@@ -266,6 +276,31 @@ def title_methods(title_doc: Doc, known: set[str]) -> list[Mention]:
             found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.6,
                                  rule="title-base", cue="title", canonical=cand.canonical, evidence=evidence))
     return found
+
+
+def title_kind(title_doc: Doc) -> tuple[Span, str] | None:
+    """'A Persistent Weisfeiler-Lehman Procedure for Graph Classification': the words of a title that opens with a
+    kind of method it describes, from after the article to that head, and the label they make; None when they only
+    name a known method ('A Better k-means++ Algorithm'), say how good or how general it is ('A General Algorithm',
+    'A Simple-Yet-Efficient Method'), or start with a number ('A 4-Approximation Algorithm', a result)."""
+    if len(title_doc) < 3 or title_doc[0].lower_ not in {"a", "an"}:
+        return None
+    chunk = next((c for c in noun_chunks(title_doc) if c.start == 0), None)
+    if chunk is None or chunk.root.i != chunk.end - 1 or chunk.root.lower_ not in KIND_HEADS:
+        return None
+    phrase = clean_phrase(chunk)
+    if phrase is None or phrase[0].text[:1].isdigit():
+        return None
+    described = title_doc[phrase.start : chunk.end]
+    modifiers = [t.lower_ for t in described[:-1] if not t.is_punct]
+    # (a title's capitals hide from the parser which words are adjectives: read their endings)
+    if len(modifiers) < 2 or all(w.endswith(ADJECTIVE_ENDINGS + ("ing", "ly", "ed")) for w in modifiers):
+        return None  # 'A Unifying Variational Framework', 'A (Doubly) Robust Approach': how it is, not what it is
+    label = lower_title_case(described)
+    if is_generic_label(label) or alias_index().get(label_key(label)) is not None \
+            or alias_index().get(label_key(" ".join(t.text for t in described[:-1]))) is not None:
+        return None
+    return described, label
 
 
 def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
