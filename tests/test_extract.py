@@ -691,12 +691,6 @@ def test_a_known_word_that_opens_a_sentence_as_a_verb_is_no_concept(extractor):
     assert "stemming" in found(extractor, "Stemming improves the recall of our QuuxSearch engine on news retrieval.")
 
 
-def test_a_proposal_whose_last_modifier_makes_a_term_with_its_head_is_kept_whole(extractor):
-    result = found(extractor, "We propose a composite randomized incremental gradient method for finite sums.")
-    assert result["composite randomized incremental gradient method"] == ("Method", "proposes")
-    assert not any(role == "proposes" for _, role in found(extractor, "We develop a quadratic-time algorithm.").values())
-
-
 def test_a_title_that_describes_its_kind_of_method_names_the_proposal(extractor):
     text = "We study graph classification and report results."
     title = "A Persistent Weisfeiler-Lehman Procedure for Graph Classification"

@@ -30,7 +30,6 @@ from kg.extract.candidates import (
     collect_candidates,
     doc_text_of,
     methods_for,
-    term_with_head,
     type_by_name,
 )
 from kg.extract.gazetteer import alias_index
@@ -296,8 +295,6 @@ def _a_kind_by_its_manner(span: Span) -> bool:
     kind of method (KIND_HEADS) told only by adjectives and manner words (MANNER_PARTS, 'learning')."""
     if span[-1].lemma_.lower() not in KIND_HEADS and span[-1].lower_ not in KIND_HEADS:
         return False
-    if len(span) > 1 and term_with_head(span[-2], span[-1]):
-        return False  # 'a composite randomized incremental gradient method': a kind of gradient method
     doc = span.doc
     i = span.start
     while i < span.end - 1:

@@ -352,10 +352,7 @@ def _cleaned(span: Span) -> Span | None:
     if start >= end or end - start > MAX_PHRASE_TOKENS:
         return None
     if end < span.end and doc[end - 1].dep_ == "amod":
-        if not (end + 1 == span.end and term_with_head(doc[end - 1], doc[end])):
-            return None  # 'a long-standing problem' without its noun is an adjective, not a name
-        end += 1  # ('a composite randomized incremental gradient method': 'gradient', parsed as an adjective, makes
-        # a term with its head)
+        return None  # 'a long-standing problem' without its noun is an adjective, not a name
     phrase = doc[start:end]
     words = [t for t in phrase if not t.is_punct]
     if not words or all(t.lower_ in GENERIC_WORDS or t.lower_ in FRONT_MODIFIERS for t in words):
@@ -1377,20 +1374,11 @@ def is_specific_phrase(label: str) -> bool:
 ADJECTIVE_ENDINGS = ("ive", "al", "ous", "ic", "ful", "less", "able", "ible", "ary", "ent", "ant")
 
 
-def term_with_head(modifier: Token, head: Token) -> bool:
-    """'gradient method', 'kernel estimator': a word the parser may read as an adjective that the field writes with
-    the head as a term (not an everyday adjective: 'simple method')."""
-    return not is_everyday_word(modifier.lower_) and reference_df(label_key(f"{modifier.text} {head.text}")) \
-        >= ESTABLISHED_DF
-
-
 def _noun_before_head(phrase: Span) -> bool:
     """'block descent algorithms', 'mixture model', 'Q-learning algorithm': the head's modifier is a noun."""
     before = phrase[-2] if len(phrase) > 1 else None
     if before is None:
         return False
-    if term_with_head(before, phrase[-1]):
-        return True
     if before.text == "-" or (before.i > 0 and before.doc[before.i - 1].text == "-") or before.pos_ == "PROPN":
         return True
     return before.pos_ == "NOUN" and not before.lower_.endswith(ADJECTIVE_ENDINGS)  # 'discriminative' as NN
