@@ -702,3 +702,9 @@ def test_a_title_that_describes_its_kind_of_method_names_the_proposal(extractor)
     roles = {m.label: m.rule for m in extractor.extract_text("We propose QuuxNet for graph classification.",
                                                             title="A Persistent Weisfeiler-Lehman Procedure")}
     assert "title-kind" not in roles.values()  # (a paper that names its own)
+
+
+def test_a_known_task_that_names_a_part_is_no_task(extractor):
+    result = found(extractor, "We add representation learning layers to the encoder of QuuxNet.")
+    assert "representation learning" not in result
+    assert found(extractor, "We study representation learning for graphs.")["representation learning"][0] == "Task"

@@ -573,6 +573,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
                 c.dep_ == "compound" and c.i < hit.start for c in hit[0].children):
             continue  # 'speed recommendations', 'person retrieval': a one-word task under a noun is another task
+        if hit.label_ == "Task" and hit.end < len(doc) and doc[hit.end].lower_ in PART_NOUNS \
+                and doc[hit.end].lower_ not in {"head", "heads", "branch", "branches"}:
+            continue  # 'two representation learning modules': the name of a part, not a task the paper takes on
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 
