@@ -17,6 +17,7 @@ from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
     DATASET_NAME_SUFFIXES,
+    EXAMPLE_MARKERS,
     EXPERIMENT_WORDS,
     FRONT_MODIFIERS,
     GENERIC_HEADS,
@@ -88,6 +89,8 @@ CONTAINER_HEADS = frozenset(["theorem", "theorems", "property", "properties", "b
 # The parts a method is built of: the task words before them say what the part does
 PART_NOUNS = frozenset(["module", "modules", "layer", "layers", "block", "blocks", "branch", "branches", "head",
                         "heads", "unit", "units", "component", "components"])
+# ... save a task's own head or branch ('an object detection head'), which does the task the paper takes on
+TASK_PART_NOUNS = frozenset(["head", "heads", "branch", "branches"])
 # What a paper shows rather than builds: 'we present lower and upper bounds' proposes no concept.
 RESULT_NOUNS = frozenset(["bound", "guarantee", "result", "analysis", "theorem", "rate", "condition", "insight",
                           "property", "proof", "characterization", "characterisation", "connection", "perspective",
@@ -573,8 +576,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if hit.label_ == "Task" and len(hit) == 1 and hit.text.islower() and any(
                 c.dep_ == "compound" and c.i < hit.start for c in hit[0].children):
             continue  # 'speed recommendations', 'person retrieval': a one-word task under a noun is another task
-        if hit.label_ == "Task" and hit.end < len(doc) and doc[hit.end].lower_ in PART_NOUNS \
-                and doc[hit.end].lower_ not in {"head", "heads", "branch", "branches"}:
+        if hit.label_ == "Task" and hit.end < len(doc) and doc[hit.end].lower_ in PART_NOUNS - TASK_PART_NOUNS:
             continue  # 'two representation learning modules': the name of a part, not a task the paper takes on
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
@@ -1062,7 +1064,6 @@ def _defined_as_a_problem(span: Span) -> bool:
     return False
 
 
-PROBLEM_EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "such", "including", "like", "namely"])
 CLAUSE_OPENERS = frozenset(["that", "which", "where", "while", "whereas", "we", "our"])
 
 
@@ -1071,7 +1072,7 @@ def _an_example_of_a_problem(span: Span) -> bool:
     as kriging': a method's name given as an example of a problem is the problem of fitting it."""
     doc = span.doc
     for i in range(span.start - 1, max(span.sent.start, span.start - 20) - 1, -1):
-        if doc[i].lower_ in PROBLEM_EXAMPLE_MARKERS:
+        if doc[i].lower_ in EXAMPLE_MARKERS:
             return any(t.lemma_.lower() in PROBLEM_WORDS for t in doc[max(span.sent.start, i - 3) : i])
         if doc[i].text in {";", ")", "("} or doc[i].lower_ in CLAUSE_OPENERS or doc[i].tag_ in {"VBZ", "MD"}:
             return False  # (not any verb: the parser reads the participles of a list's names as verbs)

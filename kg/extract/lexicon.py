@@ -274,3 +274,6 @@ TECHNIQUE_HEADS = frozenset(["regularization", "regularisation", "distillation",
 # What a paper claims of its method beside a quality: 'the effectiveness and interpretability of our model'
 QUALITY_NOUNS = frozenset(["accuracy", "effectiveness", "efficiency", "performance", "superiority", "scalability",
                            "robustness", "generalization", "generalisation", "improvement", "efficacy", "utility"])
+
+# words that open examples of what comes before them: 'tasks such as X', 'problems, including X', 'e.g. X'
+EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])

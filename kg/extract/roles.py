@@ -17,6 +17,7 @@ from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
     DATASET_HEADS,
+    EXAMPLE_MARKERS,
     EXPERIMENT_WORDS,
     KIND_HEADS,
     KIND_NOUNS,
@@ -691,7 +692,6 @@ def _negated(span: Span) -> bool:
 
 MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
                               "sector", "community"])
-EXAMPLE_MARKERS = frozenset(["e.g.", "eg", "e.g", "such", "including", "like", "namely"])
 EXAMPLE_HEADS = frozenset(["tasks", "applications", "problems", "domains", "areas", "fields", "abilities", "skills",
                            "capabilities"])
 
