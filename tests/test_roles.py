@@ -1213,3 +1213,47 @@ def test_what_a_theory_papers_finding_is_about_is_evaluated(extractor):
     assert found(extractor, text)["Q-learning"] == ("Method", "evaluates")
     text = "We propose QuuxQ, a stable update. We prove that QuuxQ and Q-learning converge on simple chains."
     assert found(extractor, text)["Q-learning"][1] != "evaluates"  # (a paper with a method of its own)
+
+
+def test_the_long_form_after_an_acronym_is_what_the_proposal_is_an_alternative_to(extractor):
+    text = ("We introduce QuuxPlan, an adaptive alternative to the ZOLP (zeroth-order lookahead planning) algorithm. "
+            "Whereas ZOLP needs the range of the rewards, QuuxPlan adapts to it.")
+    result = found(extractor, text)
+    assert result["QuuxPlan"] == ("Method", "proposes")
+    assert result["zeroth-order lookahead planning"] == ("Method", "compares")
+
+
+def test_a_name_written_in_small_letters_after_a_naming_word_is_the_titles_proposal(extractor):
+    text = "We propose an embedding model called quux-representation network to learn a uniform space."
+    title = "Quux-Representation Network for Generalized Zero-Shot Learning"
+    assert found(extractor, text, title=title)["quux-representation network"] == ("Method", "proposes")
+    text = "We propose an embedding model called joint representation network to learn a uniform space."
+    title = "Joint Representation Network for Generalized Zero-Shot Learning"
+    assert found(extractor, text, title=title)["joint representation network"] == ("Method", "proposes")
+
+
+def test_a_known_task_narrowed_by_words_of_the_field_is_a_task(extractor):
+    result = found(extractor, "We study robust distributed learning over many machines.")
+    assert result["robust distributed learning"] == ("Task", "addresses")
+    assert "efficient distributed learning" not in found(extractor, "We study efficient distributed learning.")
+
+
+def test_models_the_paper_gives_benchmark_results_for_are_evaluated(extractor):
+    text = ("We establish the benchmark results for three popular LLMs: QuillLM, OrcaChat and ZetaGPT, showing "
+            "that they stay below humans.")
+    result = found(extractor, text)
+    assert {result[name][1] for name in ("QuillLM", "OrcaChat", "ZetaGPT")} == {"evaluates"}
+    assert found(extractor, "We use the results of QuillLM as labels.")["QuillLM"][1] != "evaluates"
+
+
+def test_a_game_a_name_names_is_where_the_paper_tests(extractor):
+    text = "Deep reinforcement learning struggles on the card game QuuxZhu. We propose FooDou for it."
+    assert found(extractor, text)["QuuxZhu"][0] == "Dataset"
+
+
+def test_a_problem_the_paper_names_is_addressed_not_proposed(extractor):
+    text = "This paper proposes a new problem called quux label-free adaptation in gaze estimation."
+    title = "Quux Label-Free Adaptation in Gaze Estimation"
+    assert found(extractor, text, title=title)["quux label-free adaptation"] == ("Task", "addresses")
+    assert found(extractor, "We introduce a new task called FooQuery, where a model must answer.")["FooQuery"] \
+        == ("Task", "addresses")

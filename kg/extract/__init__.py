@@ -27,6 +27,7 @@ from kg.extract.background import (
 from kg.extract.candidates import (
     Candidate,
     a_task_the_title_names,
+    called_a_problem,
     collect_candidates,
     doc_text_of,
     methods_for,
@@ -463,7 +464,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 ctype = "Method"  # 'a novel class of algorithms, batch-constrained reinforcement learning'
             elif cand.named and head_of_title in cand.keys:
                 ctype = "Method"  # 'Deep Gradient Compression: ...', proposed by that name: the paper's method
-            elif cand.canonical or not cand.named or is_term(cand.key):
+            elif cand.canonical or not cand.named or is_term(cand.key) or any(
+                    called_a_problem(span) for span in cand.spans):
                 role, rule, cue = "addresses", cand.rule, ""
             else:
                 ctype = "Method"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.background import prior_work_word
+from kg.extract.background import prior_work_word, speaks_of_itself
 from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     DATASET_HEADS,
@@ -51,6 +51,7 @@ from kg.specificity import (
     is_term,
     is_uncommon_word,
     reference_df,
+    reference_share,
     unit_share,
 )
 
@@ -451,7 +452,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if is_modality(long.text) or (hit is None and long[-1].lemma_.lower() in HARDWARE_NOUNS):
             data_names.update({short.text, short.text + "s"})
             continue  # 'hyperspectral imagery (HSI)', 'unmanned aerial vehicles (UAVs)': data and machines
-        after = doc[short.end + 1] if short.end + 1 < len(doc) and doc[short.end].text == ")" else None
+        last = max(short, long, key=lambda span: span.end)  # 'the OLOP (open-loop optimistic planning) algorithm'
+        after = doc[last.end + 1] if last.end + 1 < len(doc) and doc[last.end].text == ")" else None
         if hit is None and after is not None and after.lower_ in SIGNAL_NOUNS:
             data_names.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
@@ -473,6 +475,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             ctype, canonical = hit.label_, hit.kb_id_
         else:
             found_type = head_type([t.text for t in long]) or type_by_name(short.text)
+            if after is not None and last is long and after.tag_ == "NN" and after.lower_ in METHOD_KINDS:
+                found_type = "Method"  # 'the OLOP (open-loop optimistic planning) algorithm' names an algorithm
+                # (not 'graph contrastive learning (GCL) methods', the ways of a task)
             # a long form of technical words ('Input-Independent Indistinguishability') names a method; one of
             # everyday words ('bird's-eye view', 'high definition') is a concept only if the paper proposes it
             technical = any(is_technical_word(w) for w in label_key(long.text).split()) \
@@ -586,7 +591,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     for token in doc:
         if token.i in taken or token.text in data_names:
             continue
-        given = _given_name(token)
+        given = _given_name(token) or _name_the_title_writes(token, title_keys)
         if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
             continue
         span = given or name_span(doc, token)
@@ -596,7 +601,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if _names_a_machine(span):
             continue  # 'the ANYmal C platform', 'a Franka arm': a machine, not a concept of the field
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
-        ctype = ctype or type_by_name(span.text) or "Method"
+        ctype = ctype or ("Task" if called_a_problem(span) else type_by_name(span.text)) or "Method"
         if ctype == "Method" and _part_of_a_term(span):
             continue  # 'Givens' of 'so-called Givens rotations'
         label = span.text.removesuffix(".")  # "RP1M." at a sentence end, which the tokenizer keeps whole
@@ -726,7 +731,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue
         label = lower_title_case(phrase)
         if is_generic_label(label) or not (
-                is_specific_phrase(label) or a_task_the_title_names(label, ctype, title_keys)):
+                is_specific_phrase(label) or a_task_the_title_names(label, ctype, title_keys)
+                or (ctype == "Task" and _narrows_a_known_task(phrase))):
             continue
         add(Candidate(label=label, type=ctype, rule="noun-phrase", confidence=0.5), phrase)
 
@@ -879,6 +885,23 @@ def _given_name(token: Token) -> Span | None:
     if own_kind and (end >= len(doc) or doc[end].text not in {",", "("}):
         return None  # ('Our method, Markov chains and ...': a list, not a name)
     return doc[token.i : end] if end > token.i else None
+
+
+def _name_the_title_writes(token: Token, title_keys: set[str]) -> Span | None:
+    """'a model called co-representation network' under the title 'Co-Representation Network for ...': a name
+    the abstract writes in small letters after a naming word, which the title writes as a phrase of its own."""
+    doc = token.doc
+    if token.i < 2 or doc[token.i - 1].lower_ not in NAMING_WORDS or not token.is_lower or not title_keys \
+            or doc[token.i - 2].text == "-" or not speaks_of_itself(token.sent):
+        return None  # (not 'a technique called plan optimization', which others use, nor 'so-called' words)
+    end = token.i
+    while end < len(doc) and end - token.i < 6 and (doc[end].pos_ in {"NOUN", "PROPN", "ADJ"} or doc[end].text == "-"
+                                                    or _hyphen_joined(doc, end)):
+        end += 1
+    span = doc[token.i : end]
+    whole = end < len(doc) and (doc[end].is_punct or doc[end].pos_ in {"ADP", "PART", "SCONJ", "AUX", "PRON"})
+    # ('called pseudo Source guided Target Clustering': a name that goes on past the nouns)
+    return span if whole and len(span) > 1 and label_key(span.text) in title_keys else None
 
 
 LOSS_WORDS = frozenset(["loss", "losses", "objective", "regularizer", "regulariser", "penalty", "criterion"])
@@ -1047,6 +1070,14 @@ def _noun_type(token: Token) -> str | None:
 PROBLEM_WORDS = frozenset(["problem", "task"])
 
 
+def called_a_problem(span: Span) -> bool:
+    """'this paper proposes a new problem called efficient label-free user adaptation': the name of a problem the
+    paper poses, which it addresses (the naming word hangs from 'problem' or 'task')."""
+    doc = span.doc
+    naming = doc[span.start - 1] if span.start > 0 else None
+    return naming is not None and naming.lower_ in NAMING_WORDS and naming.head.lemma_.lower() in PROBLEM_WORDS
+
+
 def _defined_as_a_problem(span: Span) -> bool:
     """'X is a fundamental problem', 'X is an important class of optimization problems': what the paper says the
     thing is, whatever the gazetteers hold it to be."""
@@ -1079,13 +1110,17 @@ def _an_example_of_a_problem(span: Span) -> bool:
     return False
 
 
+# A game a name names is an environment the field tests in, as a benchmark is ('Go', 'Dota2', 'DouDiZhu')
+GAME_HEADS = frozenset(["game", "games"])
+
+
 def _named_as(span: Span) -> str | None:
     """The type a name's own noun gives it: 'a new dataset, FooQA', 'FooQA, a benchmark for ...', 'a metric
     called FooScore', 'the FooQA dataset'."""
     root = span.root
     doc = span.doc
-    if span.start > 0 and doc[span.start - 1].lower_ in DATASET_HEADS:  # 'the challenging dataset VIST'
-        return "Dataset"
+    if span.start > 0 and doc[span.start - 1].lower_ in DATASET_HEADS | GAME_HEADS:
+        return "Dataset"  # 'the challenging dataset VIST', 'the card game DouDiZhu': data, or a game played in
     members = [root, *root.conjuncts]  # 'ProceL, CrossTask and EgoProceL datasets'
     if any(m.i + 1 < len(doc) and doc[m.i + 1].lower_ in DATASET_HEADS and is_name_token(m) for m in members):
         return "Dataset"
@@ -1421,6 +1456,34 @@ def _wider_phrase(hit: Span) -> Span | None:
     if before is None or sum(t.text != "-" for t in before) > 2:
         return None
     return hit.doc[before.start : hit.end]
+
+
+# A known phrase in more than this share of the reference abstracts is a field ('machine learning' 8%, 'deep
+# learning' 4%), not a task that words in front of it narrow ('representation learning' 1.3%).
+BROAD_SHARE = 0.03
+LEARNING_HEADS = frozenset(["learning", "processing"])
+POSITION_WORDS = frozenset(["downstream", "upstream", "auxiliary", "canonical", "subsequent", "preceding"])
+
+
+def _narrows_a_known_task(phrase: Span) -> bool:
+    """'robust distributed learning', 'unsupervised change point detection': a task the field's abstracts name
+    often, narrowed by words of the field in front of it (not 'efficient distributed learning', nor 'online ...':
+    words of everyday English say how it is done, not which task it is)."""
+    for start in range(phrase.start + 1, phrase.end - 1):
+        tail = phrase.doc[start : phrase.end]
+        if tail[0].text == "-" or reference_df(label_key(tail.text)) < ESTABLISHED_DF:
+            continue
+        if tail[-1].lower_ not in OUTCOME_HEADS | LEARNING_HEADS:
+            return False  # 'diffusion posterior sampling', 'greedy information maximization': a way of working
+        if reference_share(label_key(tail.text)) > BROAD_SHARE or is_paradigm(tail.text):
+            return False  # 'canonical machine learning', 'adversarial deep learning': a field, not a task
+        if phrase[0].lower_ in POSITION_WORDS:
+            return False  # 'downstream dense prediction': where the task stands, not which one it is
+        front = [t for t in phrase.doc[phrase.start : start] if t.text != "-"]
+        return 1 <= len(front) <= 2 and all(
+            t.is_alpha and is_uncommon_word(t.lower_) and t.lower_ not in FRONT_MODIFIERS
+            and t.lower_ not in GENERIC_WORDS for t in front)
+    return False
 
 
 def _established_around(hit: Span) -> Span | None:

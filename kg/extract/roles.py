@@ -419,6 +419,8 @@ def _abbreviates_words_before(span: Span) -> bool:
     """'(LMs)' after 'language models', '(III)': letters that stand for the words before them or count them, not
     a name of their own."""
     text = span.text.removesuffix("s")
+    if span.start >= 2 and len(span) > 1 and initials_long_form(span.doc[span.start - 2].text, span.text) == 0:
+        return True  # 'the OLOP (open-loop optimistic planning) algorithm': the words spell out the letters before
     if not text.isupper():
         return False
     defined = span.doc._.kg_acronym_map or {}
@@ -976,7 +978,33 @@ def _evaluate_objects(sent: Span) -> set[int]:
                     objects |= _aspect_of(child)
         elif token.lemma_ in EVALUATE_NOUNS and token.pos_ == "NOUN":
             objects |= _of_objects(token, NAME_DEPS)
+        elif token.lemma_ in RESULT_WORDS and speaks_of_itself(sent) and any(
+                c.dep_ in {"compound", "amod"} and c.lower_ in BENCHMARK_WORDS for c in token.children):
+            # 'we establish the benchmark results for three LLMs: Gemma2, LLaMA3 and ChatGPT'
+            holders = [token, token.head] if token.dep_ == "dobj" else [token]  # ('establish results for X')
+            for prep in (child for holder in holders for child in holder.children):
+                if prep.dep_ == "prep" and prep.lower_ in {"for", "of"}:
+                    for obj in (o for c in prep.children if c.dep_ == "pobj" for o in (c, *c.conjuncts)):
+                        objects |= _head_chain(obj, NAME_DEPS) | _listed_after(obj) | _listed_after_colon(obj)
     return objects
+
+
+RESULT_WORDS = frozenset(["result", "score", "performance"])
+BENCHMARK_WORDS = frozenset(["benchmark", "baseline"])
+
+
+def _listed_after_colon(noun: Token) -> set[int]:
+    """'three popular LLMs: Gemma2, LLaMA3 and ChatGPT, showing ...': the words of the list the colon opens."""
+    doc = noun.doc
+    colon = noun.i + 1
+    if colon >= noun.sent.end or doc[colon].text != ":":
+        return set()
+    words: set[int] = set()
+    for word in doc[colon + 1 : noun.sent.end]:
+        if word.pos_ in {"VERB", "AUX"} or word.text in {".", ";", ":"}:
+            break
+        words.add(word.i)
+    return words
 
 
 EXAMPLE_OPENERS = frozenset(["including", "like", "namely"])
