@@ -1257,3 +1257,16 @@ def test_a_problem_the_paper_names_is_addressed_not_proposed(extractor):
     assert found(extractor, text, title=title)["quux label-free adaptation"] == ("Task", "addresses")
     assert found(extractor, "We introduce a new task called FooQuery, where a model must answer.")["FooQuery"] \
         == ("Task", "addresses")
+
+
+def test_the_notion_a_paper_introduces_is_its_proposal(extractor):
+    text = "We introduce the notion of algebraic quux function and provide a new expression for expected utility."
+    assert found(extractor, text)["algebraic quux function"] == ("Method", "proposes")
+
+
+def test_a_small_letter_in_front_of_an_acronym_stands_for_a_word(extractor):
+    text = ("Current methods rely on the iterated conditional Quux Monte Carlo (cQMC) scheme, which uses a Quux Monte "
+            "Carlo (QMC) proposal. We propose here replica cQMC, which conditions on other replicas.")
+    result = found(extractor, text, title="Replica Conditional Quux Monte Carlo")
+    assert result["conditional quux monte carlo"][1] != "proposes"  # (the field's, named where others' work is)
+    assert "quux monte carlo" in result  # (the two acronyms stay two concepts)

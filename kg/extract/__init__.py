@@ -22,6 +22,7 @@ from kg.extract.background import (
     in_opening_subject,
     is_topic,
     opening_sentences,
+    prior_work_word,
     speaks_of_itself,
 )
 from kg.extract.candidates import (
@@ -339,7 +340,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                        and not cand.canonical and not cand.untyped and len(cand.key.split()) > 1
                        and reference_df(cand.key) < ESTABLISHED_DF and names_any(title, {cand.key})
                        and any(span.start in proposing for span in cand.spans)
-                       and min(cand.spans, key=lambda span: span.start).sent.start not in field_defines}
+                       and min(cand.spans, key=lambda span: span.start).sent.start not in field_defines
+                       and not prior_work_word(min(cand.spans, key=lambda span: span.start).sent)}
     # 'Deep Gradient Compression: ...' and then 'we propose Deep Gradient Compression (DGC)': the name before the
     # title's colon, defined where the paper proposes, is the paper's own whatever its head
     head_of_title = label_key(title_head(title) or "")

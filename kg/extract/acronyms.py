@@ -58,6 +58,10 @@ def initials_long_form(short: str, long: str) -> int | None:
     capitals = [c.lower() for c in short if c.isupper() or c.isdigit()]
     if len(capitals) < 2:
         return None
+    if re.match(r"[a-z][A-Z]", short):  # 'cSMC': the small letter in front stands for a word too
+        with_lead = initials_long_form(short[0].upper() + short[1:], long)
+        if with_lead is not None:
+            return with_lead
     words = [(m.start(), m.group()) for m in re.finditer(r"[^\s\-]+", long)]
     if len(words) < len(capitals):
         return None

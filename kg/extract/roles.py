@@ -46,6 +46,7 @@ RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "obse
 PASSIVE_PROPOSE_VERBS = frozenset(["propose", "introduce", "present", "design", "develop", "devise"])
 NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
+NOTION_NOUNS = frozenset(["notion", "concept"])
 CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
 LIST_OPENERS = frozenset(["including", "namely", ":"])
 GENERIC_OBJECTS = frozenset(["technique", "method", "approach", "strategy", "component", "module", "improvement"])
@@ -216,6 +217,12 @@ def _leading_name(segment: Span) -> Span | None:
 def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
     """The words an author's 'we propose X' names, and the phrases it lists ('a suite of techniques, including
     A, B and C')."""
+    if token.lemma_ in NOTION_NOUNS:  # 'we introduce the notion of algebraic mass function': the notion itself
+        inners = [o for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
+                  for g in c.children if g.dep_ == "pobj" for o in (g, *g.conjuncts)]
+        if inners:
+            found = [_proposal_object(inner) for inner in inners]
+            return {i for words, _ in found for i in words}, [span for _, spans in found for span in spans]
     inner = token
     if token.lemma_ in CONTAINERS:
         inner = next((g for c in token.children if c.dep_ == "prep" and c.lower_ == "of"
