@@ -1270,3 +1270,14 @@ def test_a_small_letter_in_front_of_an_acronym_stands_for_a_word(extractor):
     result = found(extractor, text, title="Replica Conditional Quux Monte Carlo")
     assert result["conditional quux monte carlo"][1] != "proposes"  # (the field's, named where others' work is)
     assert "quux monte carlo" in result  # (the two acronyms stay two concepts)
+
+
+def test_a_small_word_the_acronym_spells_starts_the_long_form(extractor):
+    text = "We propose a method called von Quux-Fisher Experience Resampling (vQFER), which reweights transitions."
+    assert found(extractor, text)["von Quux-Fisher Experience Resampling"] == ("Method", "proposes")
+
+
+def test_attacks_a_defence_stands_against_are_no_baselines(extractor):
+    text = "QuuxNet outperforms prior defenses, improving robustness against both black-box and white-box attacks."
+    assert found(extractor, text)["white-box attack"][1] != "compares"
+    assert found(extractor, "QuuxNet is evaluated against ZetaDefense.")["ZetaDefense"][1] == "compares"

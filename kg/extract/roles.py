@@ -46,6 +46,8 @@ RESULT_NOUNS = frozenset(["result", "experiment", "finding", "evaluation", "obse
 PASSIVE_PROPOSE_VERBS = frozenset(["propose", "introduce", "present", "design", "develop", "devise"])
 NAMING_VERBS = frozenset(["call", "name", "term", "dub", "coin"])
 NOVELTY_WORDS = frozenset(["novel", "new", "our", "first", "proposed"])
+# What a method is made robust against, not a rival it is compared with ('tested against adaptive attacks')
+THREAT_HEADS = frozenset(["attack", "attacks", "adversary", "adversaries", "perturbation", "perturbations"])
 NOTION_NOUNS = frozenset(["notion", "concept"])
 CONTAINERS = frozenset(["suite", "set", "series", "family", "collection", "combination", "pair", "range", "number"])
 LIST_OPENERS = frozenset(["including", "namely", ":"])
@@ -1225,6 +1227,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span) \
                 or _level_of(span)
+            if compared_here and cand.key.split()[-1] in THREAT_HEADS \
+                    and _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() == "against":
+                compared_here = False  # 'robust against white-box attacks': the threat it is tested on, no rival
             # a name the abstract's background met before, modifying what it proposes, is what the proposal is
             # about: 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire'
             met_before = span.root.dep_ in {"compound", "nmod"} and not in_proposal(first) \
