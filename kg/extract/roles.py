@@ -428,8 +428,9 @@ def _abbreviates_words_before(span: Span) -> bool:
     """'(LMs)' after 'language models', '(III)': letters that stand for the words before them or count them, not
     a name of their own."""
     text = span.text.removesuffix("s")
-    if span.start >= 2 and len(span) > 1 and initials_long_form(span.doc[span.start - 2].text, span.text) == 0:
-        return True  # 'the OLOP (open-loop optimistic planning) algorithm': the words spell out the letters before
+    if any(long.start == span.start and long.end == span.end and short.end == span.start - 1
+           for short, long in span.doc._.kg_acronyms or []):
+        return True  # 'the OLOP (open-loop optimistic planning) algorithm': the long form of the letters before
     if not text.isupper():
         return False
     defined = span.doc._.kg_acronym_map or {}
@@ -1004,16 +1005,9 @@ BENCHMARK_WORDS = frozenset(["benchmark", "baseline"])
 
 def _listed_after_colon(noun: Token) -> set[int]:
     """'three popular LLMs: Gemma2, LLaMA3 and ChatGPT, showing ...': the words of the list the colon opens."""
-    doc = noun.doc
-    colon = noun.i + 1
-    if colon >= noun.sent.end or doc[colon].text != ":":
+    if noun.i + 1 >= noun.sent.end or noun.doc[noun.i + 1].text != ":":
         return set()
-    words: set[int] = set()
-    for word in doc[colon + 1 : noun.sent.end]:
-        if word.pos_ in {"VERB", "AUX"} or word.text in {".", ";", ":"}:
-            break
-        words.add(word.i)
-    return words
+    return {t.i for segment in _listed_segments(noun.sent, noun.i) for t in segment}
 
 
 EXAMPLE_OPENERS = frozenset(["including", "like", "namely"])
