@@ -61,6 +61,16 @@ def test_acronym_definition_gives_one_concept_with_both_forms(extractor):
     assert len(snn.evidence) == 2  # the later bare acronym is the same concept
 
 
+def test_a_known_name_that_holds_a_defined_acronym_stays_that_name(extractor):
+    text = ("Stochastic gradient descent (SGD) is the workhorse of training. We study momentum SGD and show that "
+            "the Kullback-Leibler (KL) penalty bounds the KL divergence.")
+    result = found(extractor, text)
+    assert result["momentum SGD"][0] == "Method"
+    assert result["Kullback-Leibler divergence"][0] == "Metric"
+    sgd = next(m for m in extractor.extract_text(text) if m.label.lower() == "stochastic gradient descent")
+    assert len(sgd.evidence) == 1  # 'momentum SGD' is not one more mention of SGD
+
+
 def test_a_word_the_short_form_spells_out_is_part_of_the_long_form(extractor):
     result = found(extractor, "Two branches emerged: blind super-resolution (blind-SR) and arbitrary-scale "
                               "super-resolution (ASSR). We propose FooSR for blind-SR.")

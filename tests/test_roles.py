@@ -30,6 +30,8 @@ def test_what_the_paper_does_without_is_not_a_statement(extractor):
     result = found(extractor, "Our planner adapts to new maps without BorealNet, unlike prior work.")
     assert "BorealNet" not in result
     assert "QuiltNorm" not in found(extractor, "Our planner reaches good results in the absence of QuiltNorm.")
+    text = "Our planner is competitive with others, without the need for any BorealNet tuning."
+    assert "BorealNet" not in found(extractor, text)
 
 
 def test_tasks_named_as_examples_of_applications_are_not_statements(extractor):
@@ -1213,6 +1215,16 @@ def test_what_a_theory_papers_finding_is_about_is_evaluated(extractor):
     assert found(extractor, text)["Q-learning"] == ("Method", "evaluates")
     text = "We propose QuuxQ, a stable update. We prove that QuuxQ and Q-learning converge on simple chains."
     assert found(extractor, text)["Q-learning"][1] != "evaluates"  # (a paper with a method of its own)
+
+
+def test_named_models_a_finding_gives_as_examples_are_evaluated(extractor):
+    text = ("We show that many effective networks, such as ResNet, ZorbNet and FrabNet, can be interpreted as "
+            "discretizations of differential equations.")
+    result = found(extractor, text)
+    assert result["ZorbNet"] == ("Method", "evaluates")
+    assert result["FrabNet"] == ("Method", "evaluates")
+    text = "We train networks such as ResNet and ZorbNet, and show that they converge."
+    assert found(extractor, text)["ZorbNet"][1] != "evaluates"  # (what the authors train, not what a finding is of)
 
 
 def test_the_long_form_after_an_acronym_is_what_the_proposal_is_an_alternative_to(extractor):

@@ -454,8 +454,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                     or (span.start in found_of and cand.proper_name) for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
-        if role == "uses" and ctype == "Method" and cand.canonical and "Method" not in proposed_types \
-                and not benchmark_paper and any(subject_of_a_finding(span) for span in cand.spans):
+        if role == "uses" and ctype == "Method" and (cand.canonical or cand.proper_name) \
+                and "Method" not in proposed_types and not benchmark_paper \
+                and any(subject_of_a_finding(span) for span in cand.spans):
             # 'we prove that Q-learning with function approximation diverges': what a theory paper's results are
             # about, in a paper with no method of its own
             role, rule, cue = "evaluates", "analysis", ""

@@ -504,6 +504,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         for i in range(len(doc) - width + 1):
             if i in taken or tuple(texts[i : i + width]) not in forms:
                 continue
+            if any(g.start <= i and i + width <= g.end and len(g) > width for g in gazetteer):
+                continue  # 'particle MCMC', 'momentum SGD', 'KL divergence': a known name the letters are part of
             if width == 1 and len(name_span(doc, doc[i])) > 1:
                 continue  # 'KBQA' inside 'Rule-KBQA' is part of another name
             if width == 1 and i > 0 and doc[i - 1].is_alpha and doc[i - 1].text[0].isupper() \

@@ -660,6 +660,12 @@ def _after_compare_cue(span: Span) -> bool:
     return False
 
 
+def _withstood(span: Span, key: str) -> bool:
+    """'robust against white-box attacks': a threat the method stands against is what it is tested on, no rival
+    (the cue 'against' reads as a comparison everywhere else)."""
+    return key.split()[-1] in THREAT_HEADS and _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() == "against"
+
+
 def subject_of_success(span: Span) -> bool:
     root = span.root
     if root.dep_ == "compound":
@@ -683,11 +689,18 @@ def _governing_word(token: Token) -> Token:
 LIKENESS_VERBS = frozenset(["see", "view", "regard", "interpret", "think", "consider", "understand"])
 
 
+NEED_WORDS = frozenset(["the", "any", "need", "for"])
+
+
 def _negated(span: Span) -> bool:
     """'without X', 'w/o X', 'in the absence of X', 'does not require X', 'eliminates the need for X', 'X-free';
     and 'can be seen as X', which likens the paper's own work to X."""
     doc = span.doc
-    for i in range(span.start - 1, max(span.sent.start, span.start - 4) - 1, -1):
+    words = 0
+    for i in range(span.start - 1, span.sent.start - 1, -1):
+        words += doc[i].lower_ not in NEED_WORDS  # ('without the need for any FooNorm')
+        if words > 4:
+            break
         if doc[i].lower_ in {"without", "w/o"} or (doc[i].lower_ == "absence" and doc[i + 1].lower_ == "of"):
             return True  # ('in the absence of FooNorm')
         if doc[i].lower_ == "as" and i > 0 and doc[i - 1].tag_ == "VBN" and doc[i - 1].lemma_ in LIKENESS_VERBS \
@@ -947,13 +960,22 @@ def subject_of_a_finding(span: Span) -> bool:
     """'we show that Wasserstein GANs do not always converge', 'we prove that LOOCV is consistent': the thing a
     finding of the authors is about."""
     root = span.root
-    while root.dep_ in {"conj", "compound"} and root.head.i != root.i:
-        root = root.head
+    while root.head.i != root.i and (root.dep_ in {"conj", "compound"} or _an_example_of(root)):
+        root = root.head.head if _an_example_of(root) else root.head
     if root.dep_ not in {"nsubj", "nsubjpass"}:
         return False
     clause = root.head
     return clause.dep_ == "ccomp" and clause.head.lemma_.lower() in PROOF_VERBS \
         and clause.head.pos_ == "VERB" and _is_author_subject(clause.head)
+
+
+def _an_example_of(token: Token) -> bool:
+    """'networks, such as ResNet and PolyNet': an example the noun before 'such as' stands for."""
+    prep = token.head
+    return token.dep_ == "pobj" and prep.lower_ == "as" and prep.head.pos_ in {"NOUN", "PROPN"} \
+        and any(c.lower_ == "such" for c in prep.children) or (
+            token.dep_ == "pobj" and prep.lower_ == "as" and prep.i > 0 and token.doc[prep.i - 1].lower_ == "such"
+            and prep.head.pos_ in {"NOUN", "PROPN"})
 
 
 def finding_words(doc: Doc) -> set[int]:
@@ -1221,9 +1243,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span) \
                 or _level_of(span)
-            if compared_here and cand.key.split()[-1] in THREAT_HEADS \
-                    and _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() == "against":
-                compared_here = False  # 'robust against white-box attacks': the threat it is tested on, no rival
+            compared_here = compared_here and not _withstood(span, cand.key)
             # a name the abstract's background met before, modifying what it proposes, is what the proposal is
             # about: 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire'
             met_before = span.root.dep_ in {"compound", "nmod"} and not in_proposal(first) \
