@@ -136,6 +136,12 @@ def test_coordinated_tasks_share_their_head(extractor):
     assert result["edge classification"][0] == "Task"
 
 
+def test_coordinated_methods_the_gazetteer_knows_stay_methods(extractor):
+    result = found(extractor, "Our objective unifies score and flow matching for inferring stochastic dynamics.")
+    assert result["score matching"][0] == "Method"
+    assert result["flow matching"][0] == "Method"
+
+
 def test_task_inside_a_method_compound(extractor):
     result = found(extractor, "We present a fast point cloud registration algorithm, RegiFast.")
     assert result["point cloud registration"] == ("Task", "addresses")

@@ -1293,3 +1293,20 @@ def test_attacks_a_defence_stands_against_are_no_baselines(extractor):
     text = "QuuxNet outperforms prior defenses, improving robustness against both black-box and white-box attacks."
     assert found(extractor, text)["white-box attack"][1] != "compares"
     assert found(extractor, "QuuxNet is evaluated against ZetaDefense.")["ZetaDefense"][1] == "compares"
+
+
+def test_the_names_after_a_colon_that_follow_a_proposed_kind_are_proposed(extractor):
+    text = "We propose two new sampling algorithms for one dimension: the QuuxA and FrobB algorithms."
+    result = found(extractor, text)
+    assert result["QuuxA"] == ("Method", "proposes")
+    assert result["FrobB"] == ("Method", "proposes")
+    text = "This paper introduces a novel solution to this long-standing challenge: the Quux Fusion Network (QFN)."
+    assert found(extractor, text)["Quux Fusion Network"] == ("Method", "proposes")
+
+
+def test_an_english_word_before_the_title_colon_is_the_proposal_when_the_abstract_writes_it_as_a_name(extractor):
+    text = "In this work, we propose Marble, an algorithmic framework for unsupervised learning over large graphs."
+    assert found(extractor, text, title="Marble: Iterative Generative Modeling of Graphs")["Marble"] == \
+        ("Method", "proposes")
+    text = "Marble is a stone. In this work, we propose an algorithmic framework for learning over large graphs."
+    assert "Marble" not in found(extractor, text, title="Marble: Iterative Generative Modeling of Graphs")

@@ -522,7 +522,7 @@ class Extractor:
     def _mentions(self, doc: Doc, title: str, title_doc: Doc | None = None) -> list[Mention]:
         if title_doc is None and title.strip():
             title_doc = self.nlp(title)
-        return mentions_of(doc, title_names(self.nlp, title), title, title_doc if title.strip() else None)
+        return mentions_of(doc, title_names(self.nlp, title, doc), title, title_doc if title.strip() else None)
 
     def extract_many(self, items: list[tuple[str, str]], batch_size: int = 32) -> list[list[Mention]]:
         """Mentions of each (title, abstract) pair, in order (the titles parsed in batches too: one at a time,

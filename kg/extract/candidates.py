@@ -536,8 +536,14 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if _first_conjunct_whole(span):
             labels = labels[1:]  # the head is the second conjunct's alone
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
+            # ('score and flow matching': twin methods, when the gazetteer knows one as a method)
+            entries = {label: alias_index().get(label_key(label)) for label in labels}
+            ctype = "Method" if len(labels) == 2 and {e.type for e in entries.values() if e} == {"Method"} \
+                else "Task"
             for label in labels:
-                add(Candidate(label=label, type="Task", rule="coordination", confidence=0.6),
+                entry = entries[label]
+                add(Candidate(label=entry.canonical if entry else label, type=ctype, rule="coordination",
+                              confidence=0.6, canonical=entry.canonical if entry else ""),
                     span if len(labels) == 2 else doc[start + 2 : end])
 
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE') or of a name the

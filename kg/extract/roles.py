@@ -236,7 +236,7 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
             return {t.i for span in listed for t in span}, listed
     named = [child for child in token.children if child.dep_ == "appos"]
     if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
-        return {token.i} | {i for child in named for i in _head_chain(child)}, []
+        return {token.i} | {i for child in named for i in _head_chain(child)} | _named_after_colon(token), []
     return (_head_chain(token) | _name_after(token) | _defined_name_after(token) | _named_after_colon(token)
             | _coined_name_within(token)), []
 
@@ -310,19 +310,29 @@ def _name_right_after(verb: Token) -> set[int]:
     return set(range(start, end))
 
 
+# the words of a prepositional phrase between a noun and the colon that names it
+PHRASE_POS = frozenset(["ADP", "DET", "NUM", "ADJ", "NOUN", "PROPN"])
+
+
 def _named_after_colon(token: Token) -> set[int]:
     """'this paper introduces a novel solution to this challenge: the Foo Fusion Network (FFN)': the kind of thing
     proposed, then a colon and its name."""
     doc = token.doc
     colon = token.right_edge.i + 1
+    if any(t.text == ":" for t in doc[token.i : colon]):
+        colon = token.i + 1  # (the names after the colon parsed as the noun's apposition)
+    while colon < token.sent.end and doc[colon].text != ":" and (doc[colon].pos_ in PHRASE_POS
+                                                                  or doc[colon].text == "-"):
+        colon += 1  # ('two new algorithms in one dimension: the A and B algorithms')
     if token.lemma_ not in KIND_HEADS or colon + 1 >= token.sent.end or doc[colon].text != ":":
         return set()
     stop = next((t.i for t in doc[colon + 1 : token.sent.end] if t.text in {",", ";", ".", ":"} or t.dep_ == "relcl"),
                 token.sent.end)
     named = doc[colon + 1 : stop]
-    if not named or not any(is_name_token(t) or t.is_title or t.is_upper for t in named):
+    names = {t.i for t in named if is_name_token(t) or t.is_title or t.is_upper}
+    if not names:
         return set()
-    return _head_chain(named.root)
+    return _head_chain(named.root) | names  # (the names also when the parser hangs them off a verb it misreads)
 
 
 def _second_object(token: Token) -> bool:

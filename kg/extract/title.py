@@ -59,8 +59,10 @@ def title_tail(title: str) -> str | None:
     return parts[1] if len(parts) == 2 else None
 
 
-def title_names(nlp: Language, title: str) -> dict[str, str]:
-    """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'})."""
+def title_names(nlp: Language, title: str, abstract: Doc | None = None) -> dict[str, str]:
+    """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'});
+    an English word there too when the `abstract` writes it with its capital inside a sentence ('Graphite: ...'
+    and 'we propose Graphite, a framework for ...')."""
     before = title_head(title)
     if before is None:
         return {}
@@ -80,11 +82,19 @@ def title_names(nlp: Language, title: str) -> dict[str, str]:
             continue  # 'Llama meets EU': a phrase with a word of its own, not a name
         # 'Ghostbuster: Detecting ...': the whole head one capitalised word English hardly has, unknown to the
         # gazetteers
-        coined = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
-            and is_coined_word(head[0].lower_) and label_key(head.text) not in alias_index()
+        alone = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
+            and label_key(head.text) not in alias_index()
+        coined = alone and (is_coined_word(head[0].lower_) or _written_as_a_name(head[0].text, abstract))
         if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
             names[label_key(head.text)] = head.text
     return names
+
+
+def _written_as_a_name(word: str, abstract: Doc | None) -> bool:
+    """The word with its capital inside one of the abstract's sentences, not as its first word."""
+    return abstract is not None and any(t.text == word and not t.is_sent_start and t.i > 0
+                                        and abstract[t.i - 1].text not in {":", "\"", "'", "(", "-"}
+                                        for t in abstract)
 
 
 def subtitle_kind(title: str) -> str | None:
