@@ -1310,3 +1310,8 @@ def test_an_english_word_before_the_title_colon_is_the_proposal_when_the_abstrac
         ("Method", "proposes")
     text = "Marble is a stone. In this work, we propose an algorithmic framework for learning over large graphs."
     assert "Marble" not in found(extractor, text, title="Marble: Iterative Generative Modeling of Graphs")
+
+
+def test_a_word_in_small_letters_between_a_naming_word_and_a_name_is_part_of_the_name(extractor):
+    text = "We design two new algorithms called distributional QuuxTD2 and distributional FrobTDC."
+    assert found(extractor, text)["distributional QuuxTD2"] == ("Method", "proposes")

@@ -236,7 +236,8 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
             return {t.i for span in listed for t in span}, listed
     named = [child for child in token.children if child.dep_ == "appos"]
     if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
-        return {token.i} | {i for child in named for i in _head_chain(child)} | _named_after_colon(token), []
+        return {token.i} | {i for child in named for i in _head_chain(child)} \
+            | _named_after_colon(token, every_name=True), []
     return (_head_chain(token) | _name_after(token) | _defined_name_after(token) | _named_after_colon(token)
             | _coined_name_within(token)), []
 
@@ -314,9 +315,10 @@ def _name_right_after(verb: Token) -> set[int]:
 PHRASE_POS = frozenset(["ADP", "DET", "NUM", "ADJ", "NOUN", "PROPN"])
 
 
-def _named_after_colon(token: Token) -> set[int]:
+def _named_after_colon(token: Token, every_name: bool = False) -> set[int]:
     """'this paper introduces a novel solution to this challenge: the Foo Fusion Network (FFN)': the kind of thing
-    proposed, then a colon and its name."""
+    proposed, then a colon and its name (all the names there with `every_name`, or when the parser misreads their
+    head as a verb: 'two algorithms: the A and B algorithms')."""
     doc = token.doc
     colon = token.right_edge.i + 1
     if any(t.text == ":" for t in doc[token.i : colon]):
@@ -332,7 +334,7 @@ def _named_after_colon(token: Token) -> set[int]:
     names = {t.i for t in named if is_name_token(t) or t.is_title or t.is_upper}
     if not names:
         return set()
-    return _head_chain(named.root) | names  # (the names also when the parser hangs them off a verb it misreads)
+    return names if every_name or named.root.pos_ not in {"NOUN", "PROPN"} else _head_chain(named.root)
 
 
 def _second_object(token: Token) -> bool:

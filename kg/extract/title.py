@@ -84,17 +84,23 @@ def title_names(nlp: Language, title: str, abstract: Doc | None = None) -> dict[
         # gazetteers
         alone = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
             and label_key(head.text) not in alias_index()
-        coined = alone and (is_coined_word(head[0].lower_) or _written_as_a_name(head[0].text, abstract))
+        coined = alone and (is_coined_word(head[0].lower_) or (
+            part.strip() == title_head(title).strip() and _written_as_a_name(head[0].text, abstract)))
         if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
             names[label_key(head.text)] = head.text
     return names
 
 
 def _written_as_a_name(word: str, abstract: Doc | None) -> bool:
-    """The word with its capital inside one of the abstract's sentences, not as its first word."""
-    return abstract is not None and any(t.text == word and not t.is_sent_start and t.i > 0
-                                        and abstract[t.i - 1].text not in {":", "\"", "'", "(", "-"}
-                                        for t in abstract)
+    """The word with its capital inside one of the abstract's sentences, on its own: not its first word, nor one
+    of a run of capitalised words ('Tree-of-Thought Reasoning')."""
+    def capitalised(i: int) -> bool:
+        return 0 <= i < len(abstract) and abstract[i].text[:1].isupper() and not abstract[i].is_sent_start
+
+    return abstract is not None and any(
+        t.text == word and not t.is_sent_start and t.i > 0 and abstract[t.i - 1].text not in {":", "\"", "'", "(", "-"}
+        and not capitalised(t.i - 1) and not capitalised(t.i + 1)
+        and not (t.i + 1 < len(abstract) and abstract[t.i + 1].text == "-") for t in abstract)
 
 
 def subtitle_kind(title: str) -> str | None:
