@@ -603,7 +603,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
             continue
         span = given or name_span(doc, token)
-        if given is None and span.start >= 2 and doc[span.start - 1].is_lower and doc[span.start - 1].is_alpha \
+        word_before = doc[span.start - 1] if span.start >= 2 else None
+        if given is None and word_before is not None and word_before.is_lower and word_before.is_alpha \
+                and not word_before.is_stop and word_before.pos_ in {"ADJ", "NOUN"} \
                 and doc[span.start - 2].lower_ in NAMING_WORDS and span.start - 1 not in taken:
             span = doc[span.start - 1 : span.end]  # 'two algorithms called distributional GTD2 and ...'
         if _is_fragment(span) or is_modality(span.text) or _is_property_prefix(span) or _set_aside(span):
