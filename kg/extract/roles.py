@@ -334,7 +334,8 @@ def _named_after_colon(token: Token, every_name: bool = False) -> set[int]:
     names = {t.i for t in named if is_name_token(t) or t.is_title or t.is_upper}
     if not names:
         return set()
-    return names if every_name or named.root.pos_ not in {"NOUN", "PROPN"} else _head_chain(named.root)
+    chain = _head_chain(named.root)
+    return chain | names if every_name or named.root.pos_ not in {"NOUN", "PROPN"} else chain
 
 
 def _second_object(token: Token) -> bool:
