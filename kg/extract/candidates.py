@@ -572,7 +572,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'objects not available at training time': a moment, not a measure
         wider = _wider_phrase(hit) if hit.label_ == "Task" else None
         if wider is not None and (is_specific_phrase(lower_title_case(wider)) or all(
-                is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)):
+                is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)
+                or _narrowed_by_nouns(wider[: hit.start - wider.start], hit)):
             add(Candidate(label=lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
@@ -1476,6 +1477,18 @@ def _wider_phrase(hit: Span) -> Span | None:
 BROAD_SHARE = 0.03
 LEARNING_HEADS = frozenset(["learning", "processing"])
 POSITION_WORDS = frozenset(["downstream", "upstream", "auxiliary", "canonical", "subsequent", "preceding"])
+
+
+def _narrowed_by_nouns(front: Span, hit: Span) -> bool:
+    """'table separation line detection', 'road crack image segmentation': nouns in front of a known task say what it
+    is done on, a narrower task (not 'baseline', 'target' or 'downstream': where or how it stands)."""
+    return len(hit) + len(front) <= 4 and all(
+        t.pos_ == "NOUN" and t.is_lower and t.is_alpha and t.lower_ not in GENERIC_WORDS
+        and t.lower_ not in FRONT_MODIFIERS and t.lower_ not in POSITION_WORDS | SIDE_WORDS for t in front)
+
+
+# nouns that say on which side of a transfer a task stands ('target domain adaptation')
+SIDE_WORDS = frozenset(["target", "source", "test", "train"])
 
 
 def _narrows_a_known_task(phrase: Span) -> bool:
