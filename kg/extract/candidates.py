@@ -571,9 +571,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                 and doc[hit.start - 1].lower_ in {"at", "during", "before", "after", "until"}:
             continue  # 'objects not available at training time': a moment, not a measure
         wider = _wider_phrase(hit) if hit.label_ == "Task" else None
-        if wider is not None and (is_specific_phrase(lower_title_case(wider)) or all(
-                is_uncommon_word(t.lower_) for t in wider[: hit.start - wider.start] if t.is_alpha)
-                or _narrowed_by_nouns(wider[: hit.start - wider.start], hit)):
+        front = wider[: hit.start - wider.start] if wider is not None else None
+        if wider is not None and (is_specific_phrase(lower_title_case(wider)) or _narrowing_words(front)
+                                  or _narrowed_by_nouns(front, hit)):
             add(Candidate(label=lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
@@ -1479,6 +1479,17 @@ LEARNING_HEADS = frozenset(["learning", "processing"])
 POSITION_WORDS = frozenset(["downstream", "upstream", "auxiliary", "canonical", "subsequent", "preceding"])
 
 
+def _narrowing_words(front: Span) -> bool:
+    """Words in front of a known term that make another term of it: a count of dimensions ('6D'), or words rarer
+    than everyday English ('adversarial', 'ternary', 'handwritten') and none of a size ('deep'), a place in front
+    ('standard', 'existing') or a generic word (the hyphens between them aside)."""
+    words = [t for t in front if t.text != "-"]
+    return bool(words) and all(
+        (not t.is_alpha and any(c.isdigit() for c in t.text)) or (
+            t.is_alpha and is_uncommon_word(t.lower_) and t.lower_ not in SIZE_WORDS
+            and t.lower_ not in FRONT_MODIFIERS and t.lower_ not in GENERIC_WORDS) for t in words)
+
+
 def _narrowed_by_nouns(front: Span, hit: Span) -> bool:
     """'table separation line detection', 'road crack image segmentation': nouns in front of a known task say what it
     is done on, a narrower task (not 'baseline', 'target' or 'downstream': where or how it stands)."""
@@ -1505,10 +1516,8 @@ def _narrows_a_known_task(phrase: Span) -> bool:
             return False  # 'canonical machine learning', 'adversarial deep learning': a field, not a task
         if phrase[0].lower_ in POSITION_WORDS:
             return False  # 'downstream dense prediction': where the task stands, not which one it is
-        front = [t for t in phrase.doc[phrase.start : start] if t.text != "-"]
-        return 1 <= len(front) <= 2 and all(
-            t.is_alpha and is_uncommon_word(t.lower_) and t.lower_ not in FRONT_MODIFIERS
-            and t.lower_ not in GENERIC_WORDS for t in front)
+        front = phrase.doc[phrase.start : start]
+        return 1 <= sum(t.text != "-" for t in front) <= 2 and _narrowing_words(front)
     return False
 
 
@@ -1533,9 +1542,7 @@ def _specialised(hit: Span) -> Span | None:
     another method, which the known name alone would misstate (not 'deep', 'pre-trained' nor 'two-layer': sizes
     and everyday words qualify it)."""
     wider = _wider_phrase(hit)
-    modifiers = [t for t in wider[: hit.start - wider.start] if t.text != "-"] if wider is not None else []
-    if not modifiers or any(not (t.is_lower or t.is_title) or t.lower_ in SIZE_WORDS or t.lower_ in FRONT_MODIFIERS
-                            or not is_uncommon_word(t.lower_) for t in modifiers):
+    if wider is None or not _narrowing_words(wider[: hit.start - wider.start]):
         return None
     return wider if is_term(label_key(wider.text)) else None
 
