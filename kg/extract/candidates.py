@@ -1492,9 +1492,11 @@ def _narrowing_words(front: Span) -> bool:
 
 def _narrowed_by_nouns(front: Span, hit: Span) -> bool:
     """'table separation line detection', 'road crack image segmentation': nouns in front of a known task say what it
-    is done on, a narrower task (not 'baseline', 'target' or 'downstream': where or how it stands)."""
+    is done on, a narrower task (not 'baseline', 'target' or 'downstream': where or how it stands; nor 'building',
+    a verb the parser may read as a noun)."""
     return len(hit) + len(front) <= 4 and all(
-        t.pos_ == "NOUN" and t.is_lower and t.is_alpha and t.lower_ not in GENERIC_WORDS
+        t.pos_ == "NOUN" and t.is_lower and t.is_alpha and not t.lower_.endswith("ing")
+        and t.lower_ not in GENERIC_WORDS
         and t.lower_ not in FRONT_MODIFIERS and t.lower_ not in POSITION_WORDS | SIDE_WORDS for t in front)
 
 
