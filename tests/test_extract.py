@@ -725,10 +725,3 @@ def test_a_known_task_that_names_a_part_is_no_task(extractor):
     assert "representation learning" not in result
     assert found(extractor, "We study representation learning for graphs.")["representation learning"][0] == "Task"
 
-
-def test_nouns_in_front_of_a_known_task_narrow_it(extractor):
-    result = found(extractor, "We address table separation line detection in scanned documents.")
-    assert result["table separation line detection"][0] == "Task"
-    assert "line detection" not in result
-    result = found(extractor, "Our baseline object detection fails on target domain adaptation.")
-    assert "object detection" in result and "domain adaptation" in result

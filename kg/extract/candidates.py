@@ -572,8 +572,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'objects not available at training time': a moment, not a measure
         wider = _wider_phrase(hit) if hit.label_ == "Task" else None
         front = wider[: hit.start - wider.start] if wider is not None else None
-        if wider is not None and (is_specific_phrase(lower_title_case(wider)) or _narrowing_words(front)
-                                  or _narrowed_by_nouns(front, hit)):
+        if wider is not None and (is_specific_phrase(lower_title_case(wider)) or _narrowing_words(front)):
             add(Candidate(label=lower_title_case(wider), type="Task", rule="gazetteer-extended", confidence=0.8),
                 wider)
             continue
@@ -1488,20 +1487,6 @@ def _narrowing_words(front: Span) -> bool:
         (not t.is_alpha and any(c.isdigit() for c in t.text)) or (
             t.is_alpha and is_uncommon_word(t.lower_) and t.lower_ not in SIZE_WORDS
             and t.lower_ not in FRONT_MODIFIERS and t.lower_ not in GENERIC_WORDS) for t in words)
-
-
-def _narrowed_by_nouns(front: Span, hit: Span) -> bool:
-    """'table separation line detection', 'road crack image segmentation': nouns in front of a known task say what it
-    is done on, a narrower task (not 'baseline', 'target' or 'downstream': where or how it stands; nor 'building',
-    a verb the parser may read as a noun)."""
-    return len(hit) + len(front) <= 4 and all(
-        t.pos_ == "NOUN" and t.is_lower and t.is_alpha and not t.lower_.endswith("ing")
-        and t.lower_ not in GENERIC_WORDS
-        and t.lower_ not in FRONT_MODIFIERS and t.lower_ not in POSITION_WORDS | SIDE_WORDS for t in front)
-
-
-# nouns that say on which side of a transfer a task stands ('target domain adaptation')
-SIDE_WORDS = frozenset(["target", "source", "test", "train"])
 
 
 def _narrows_a_known_task(phrase: Span) -> bool:
