@@ -1315,3 +1315,16 @@ def test_an_english_word_before_the_title_colon_is_the_proposal_when_the_abstrac
 def test_a_word_in_small_letters_between_a_naming_word_and_a_name_is_part_of_the_name(extractor):
     text = "We design two new algorithms called distributional QuuxTD2 and distributional FrobTDC."
     assert found(extractor, text)["distributional QuuxTD2"] == ("Method", "proposes")
+
+
+def test_a_phrase_before_the_title_colon_is_no_name(extractor):
+    text = "We study the subpopulation shift of QuuxNet classifiers and propose a reweighting of groups."
+    for title in ("Mind the GAP: Improving Robustness to Subpopulation Shifts",
+                  "Bridging LiDAR Gaps: A Dataset for Segmentation", "THINK VISUALLY: QUESTION ANSWERING",
+                  "Faster and Lighter LLMs: A Survey"):
+        result = found(extractor, text, title=title)
+        assert not [label for label, (_, role) in result.items() if role == "proposes" and label[0].isupper()
+                    and label.split()[0] in title], (title, result)
+    for title, name in (("ME-Net: Towards Effective Adversarial Robustness", "ME-Net"),
+                        ("The Segmented QuuxHMM: A Model", "The Segmented QuuxHMM")):
+        assert found(extractor, text, title=title)[name] == ("Method", "proposes")

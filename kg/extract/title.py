@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract.acronyms import best_long_form, initials_long_form, looks_like_short_form
 from kg.extract.candidates import (
@@ -76,19 +76,39 @@ def title_names(nlp: Language, title: str, abstract: Doc | None = None) -> dict[
     first = re.split(r" (?:for|with|in|on|via) ", before, maxsplit=1)[0]
     if " " not in first:
         before = first  # 'FooQA for Judicial Fairness: ...'
-    for part in before.split(" and "):  # 'FooQA and BarLM: a dataset and a model'
-        head = nlp.make_doc(part.strip())
-        if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head):
-            continue  # 'Llama meets EU': a phrase with a word of its own, not a name
+    parts = [nlp.make_doc(part.strip()) for part in before.split(" and ")]  # 'FooQA and BarLM: a dataset and ...'
+    if len(parts) > 1 and not all(any(_name_like(t) for t in head) for head in parts):
+        return names  # 'Faster and Lighter LLMs: ...': words joined, not names
+    for head in parts:
+        if any(t.is_lower and t.is_alpha and len(t) > 3 for t in head) or _a_phrase(head, title):
+            continue  # 'Llama meets EU', 'Mind the GAP', 'Bridging LiDAR Gaps': a phrase, not a name
         # 'Ghostbuster: Detecting ...': the whole head one capitalised word English hardly has, unknown to the
         # gazetteers
-        alone = len(head) == 1 and part.strip() == before.strip() and head[0].is_alpha and head[0].is_title \
+        alone = len(head) == 1 and head.text == before.strip() and head[0].is_alpha and head[0].is_title \
             and label_key(head.text) not in alias_index()
         coined = alone and (is_coined_word(head[0].lower_) or (
-            part.strip() == title_head(title).strip() and _written_as_a_name(head[0].text, abstract)))
-        if coined or (0 < len(head) <= 4 and any(is_name_token(t) or (t.is_upper and len(t) > 1) for t in head)):
+            head.text == title_head(title).strip() and _written_as_a_name(head[0].text, abstract)))
+        if coined or (0 < len(head) <= 4 and any(_name_like(t) for t in head)):
             names[label_key(head.text)] = head.text
     return names
+
+
+def _name_like(token: Token) -> bool:
+    return is_name_token(token) or (token.is_upper and len(token) > 1)
+
+
+def _a_phrase(head: Doc, title: str) -> bool:
+    """Words before a title's colon that make a phrase, not a name: a function word between spaces ('Mind the GAP',
+    'TD or not TD', 'From 2D to 3D'; not the parts of 'ME-Net'), a verb in '-ing' first ('Bridging LiDAR Gaps',
+    'Understanding GANs'), or several words of a title written all in capitals ('THINK VISUALLY: ...'), where
+    nothing tells a name from a word."""
+    words = head.text.split()
+    if len(words) < 2:
+        return False
+    if words[0].lower() in {"the", "a", "an"}:
+        words = words[1:]  # 'The Segmented iHMM': an article before a name
+    capitals = title.upper() == title
+    return capitals or words[0].lower().endswith("ing") or any(head.vocab[w.lower()].is_stop for w in words)
 
 
 def _written_as_a_name(word: str, abstract: Doc | None) -> bool:
