@@ -985,10 +985,9 @@ def subject_of_a_finding(span: Span) -> bool:
 def _an_example_of(token: Token) -> bool:
     """'networks, such as ResNet and PolyNet': an example the noun before 'such as' stands for."""
     prep = token.head
-    return token.dep_ == "pobj" and prep.lower_ == "as" and prep.head.pos_ in {"NOUN", "PROPN"} \
-        and any(c.lower_ == "such" for c in prep.children) or (
-            token.dep_ == "pobj" and prep.lower_ == "as" and prep.i > 0 and token.doc[prep.i - 1].lower_ == "such"
-            and prep.head.pos_ in {"NOUN", "PROPN"})
+    if token.dep_ != "pobj" or prep.lower_ != "as" or prep.head.pos_ not in {"NOUN", "PROPN"}:
+        return False
+    return any(c.lower_ == "such" for c in prep.children) or (prep.i > 0 and token.doc[prep.i - 1].lower_ == "such")
 
 
 def finding_words(doc: Doc) -> set[int]:
