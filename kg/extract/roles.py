@@ -900,12 +900,16 @@ def _criticised(span: Span) -> bool:
 MODEL_HEAD_KEYS = frozenset(["network", "model", "transformer", "autoencoder", "machine", "flow", "llm", "lm"])
 
 
+def _such_as(prep: Token) -> bool:
+    """'as' of 'such as', parsed with 'such' under it."""
+    return prep.lower_ == "as" and any(c.lower_ == "such" for c in prep.children)
+
+
 def _listed_after(noun: Token) -> set[int]:
     """'methods such as A and B', 'baselines including A': the words of A and B."""
     words: set[int] = set()
     for child in noun.children:
-        if child.dep_ == "prep" and (child.lower_ in {"including", "like"} or (
-                child.lower_ == "as" and any(c.lower_ == "such" for c in child.children))):
+        if child.dep_ == "prep" and (child.lower_ in {"including", "like"} or _such_as(child)):
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     words |= _head_chain(obj, NAME_DEPS)
@@ -987,7 +991,7 @@ def _an_example_of(token: Token) -> bool:
     prep = token.head
     if token.dep_ != "pobj" or prep.lower_ != "as" or prep.head.pos_ not in {"NOUN", "PROPN"}:
         return False
-    return any(c.lower_ == "such" for c in prep.children) or (prep.i > 0 and token.doc[prep.i - 1].lower_ == "such")
+    return _such_as(prep) or (prep.i > 0 and token.doc[prep.i - 1].lower_ == "such")
 
 
 def finding_words(doc: Doc) -> set[int]:
