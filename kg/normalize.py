@@ -95,6 +95,14 @@ def slugify(key: str) -> str:
     return slug or "concept"
 
 
+def named_only_after(text: str, key: str, words: frozenset[str]) -> bool:
+    """Whether every place `text` (a title) names the label key follows one of `words` ('... Methods for Random
+    Utility Models' names 'random utility model' only after 'for')."""
+    padded = f" {label_key(text)} "
+    places = [i for i in range(len(padded)) if padded.startswith(f" {key} ", i)]
+    return bool(places) and all(padded[:i].split()[-1:] and padded[:i].split()[-1] in words for i in places)
+
+
 def names_any(text: str, keys: set[str]) -> bool:
     """Whether `text` (a title) names one of the label keys, as whole words."""
     if not text:

@@ -725,3 +725,29 @@ def test_a_known_task_that_names_a_part_is_no_task(extractor):
     assert "representation learning" not in result
     assert found(extractor, "We study representation learning for graphs.")["representation learning"][0] == "Task"
 
+
+
+def test_a_known_name_inside_a_hyphenated_word_is_no_mention(extractor):
+    result = found(extractor, "Our solver outperforms existing approaches on out-of-distribution learning problems.")
+    assert "distribution learning" not in result
+    assert result["out-of-distribution learning"] == ("Task", "addresses")
+
+
+def test_units_and_verbs_made_of_acronyms_are_no_names(extractor):
+    text = "The proof certificate takes 40.3 TiB at 2 GHz. We align the OCRed and ground truth versions with BERT."
+    result = found(extractor, text)
+    assert not {"TiB", "GHz", "OCRed"} & set(result)
+    assert "BERT" in result
+
+
+def test_a_hyphened_modifier_given_as_a_name_takes_its_noun(extractor):
+    text = "We propose a novel task named Entity-level unlearning, which aims to erase knowledge of an entity."
+    assert found(extractor, text)["Entity-level unlearning"] == ("Task", "addresses")
+
+
+def test_an_acronym_of_a_term_is_not_the_alias_of_the_noun_after_it(extractor):
+    text = ("Entity Alignment (EA) is a critical task in Knowledge Graph (KG) integration, aimed at matching entities. "
+            "We align entities across heterogeneous KGs.")
+    assert "knowledge graph integration" not in found(extractor, text)
+    text = "We use the canonical polyadic (CP) decomposition. The CP decomposition is fast."
+    assert "canonical polyadic decomposition" in found(extractor, text)

@@ -1328,3 +1328,31 @@ def test_a_phrase_before_the_title_colon_is_no_name(extractor):
     for title, name in (("ME-Net: Towards Effective Adversarial Robustness", "ME-Net"),
                         ("The Segmented QuuxHMM: A Model", "The Segmented QuuxHMM")):
         assert found(extractor, text, title=title)[name] == ("Method", "proposes")
+
+
+def test_a_name_the_abstract_calls_a_problem_is_a_task_it_addresses(extractor):
+    title = "Best Arm Identification with Resource Constraints"
+    text = ("Motivated by cost heterogeneity, we study the Best Arm Identification with Resource Constraints (BAIwRC) "
+            "problem. We design and analyze the Successive Halving with Resource Rationing algorithm (SH-RR).")
+    result = found(extractor, text, title=title)
+    assert result["best arm identification with resource constraints"] == ("Task", "addresses")
+    assert result["Successive Halving with Resource Rationing algorithm"] == ("Method", "proposes")
+
+
+def test_a_long_form_the_title_names_only_as_its_object_is_not_the_papers_own(extractor):
+    text = ("We propose a novel and flexible rank-breaking-then-composite-marginal-likelihood (RBCML) framework for "
+            "learning random utility models (RUMs), which include the Plackett-Luce model.")
+    result = found(extractor, text, title="Composite Marginal Likelihood Methods for Random Utility Models")
+    assert result["random utility models"][1] == "uses"
+    result = found(extractor, text, title="Random Utility Models")  # (the whole title: the paper's own)
+    assert result["random utility models"][1] == "proposes"
+
+
+def test_what_a_paper_calls_its_own_is_not_what_it_evaluates(extractor):
+    text = ("To address the minimum KS problem, we present a new verifiable proof-producing method based on a "
+            "combination of a Boolean satisfiability (SAT) solver and a computer algebra system (CAS). We show that our "
+            "sequential and parallel Cube-and-Conquer (CnC) SAT+CAS methods are significantly faster than SAT-only, "
+            "CAS-only, and a prior CAS-based method.")
+    assert found(extractor, text)["SAT+CAS"] == ("Method", "uses")
+    text = "We show that our FooBar methods are significantly faster than prior methods."  # (no verb of proposal)
+    assert found(extractor, text)["FooBar"][1] != "evaluates"

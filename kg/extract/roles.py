@@ -550,7 +550,7 @@ OWNABLE_HEADS = OWN_KINDS | KIND_HEADS | DATASET_HEADS | frozenset(
     ["agent", "controller", "planner", "library", "package", "suite", "simulator", "environment", "variant"])
 
 
-def _has_our(span: Span) -> bool:
+def has_our(span: Span) -> bool:
     """'our X', 'the proposed X', 'Our model, X, ...'; not 'our ROS 2 software stack', where ours is the stack."""
     doc = span.doc
     root = span.root
@@ -577,7 +577,7 @@ def _has_our(span: Span) -> bool:
 def _names_our_kind(span: Span) -> bool:
     """'the proposed tele-teaching approach': the phrase names the paper's own approach by modifying its noun."""
     root = span.root
-    return root.dep_ in {"compound", "amod", "nmod"} and root.head.lemma_ in OWN_KINDS and _has_our(span)
+    return root.dep_ in {"compound", "amod", "nmod"} and root.head.lemma_ in OWN_KINDS and has_our(span)
 
 
 PART_VERBS = frozenset(["consist", "comprise", "include", "contain", "compose", "incorporate", "feature"])
@@ -1273,13 +1273,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
                 found = (0.9, "propose-pattern")
             elif eligible and not compared_here and _introduced_with_novelty(span):
                 found = (0.85, "novel-apposition")  # but 'Unlike X, our model ...' compares with X
-            elif eligible and not compared_here and _has_our(span):
+            elif eligible and not compared_here and has_our(span):
                 found = (0.75, "our-name")
             elif eligible and not compared_here and _marked_new(span) and (
                     in_proposal_sentence(span) or cand.type == "Dataset"):
                 found = (0.8, "novel-name")  # 'an approach with a novel FooFormer', 'a new FooSet dataset'
             elif not cand.named and not known and not compared_here and cand.type == "Method" and (
-                    _marked_new(span) or _names_our_kind(span) or _has_our(span)):
+                    _marked_new(span) or _names_our_kind(span) or has_our(span)):
                 if span.sent.start in named_proposal_sentences:
                     described = True  # 'a novel hierarchical network with double attention named HQDNet'
                     continue
@@ -1340,7 +1340,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             # 'outperforming existing general-purpose compression techniques': a kind of method beaten, which the
             # paper does not use; a baseline when the field knows the phrase (or writes it as a term around a known
             # method: 'spherical CNNs'), else too vague to be a statement
-            if reference_df(cand.key) >= ESTABLISHED_DF or (cand.rule == "gazetteer-extended" and is_term(cand.key)):
+            if reference_df(cand.key) >= ESTABLISHED_DF or (
+                    cand.rule in {"gazetteer-extended", "hyphen-extended"} and is_term(cand.key)):
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")

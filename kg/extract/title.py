@@ -219,9 +219,11 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
     evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
     found = []
     for cand in _title_candidates(title_doc):
-        if cand.type == "Task" and cand.canonical and cand.keys.isdisjoint(known) \
-                and not is_paradigm(cand.canonical) and not any(_names_a_method(span) for span in cand.spans):
-            found.append(Mention(label=cand.canonical, type="Task", role="addresses", confidence=0.8,
+        # (a known task, or one a title writes as a hyphenated word around it: '... on Talking-Face Generation')
+        label = cand.canonical or (cand.label if cand.rule == "hyphen-extended" else "")
+        if cand.type == "Task" and label and cand.keys.isdisjoint(known) \
+                and not is_paradigm(label) and not any(_names_a_method(span) for span in cand.spans):
+            found.append(Mention(label=label, type="Task", role="addresses", confidence=0.8,
                                  rule="title-task", cue="title", canonical=cand.canonical, evidence=evidence))
     purpose = title_purpose(title_doc.text, abstract)
     # ('... for Semi-Supervised Human Pose Estimation' when the abstract's mentions hold 'human pose estimation' and
