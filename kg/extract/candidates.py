@@ -462,18 +462,20 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             data_names.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
-        headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_ \
-            and not _stands_alone(short, long, after)
+        headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_
         if headed:
             # 'canonical polyadic (CP) decomposition', 'a Part-of-Speech (POS) tagger': the noun after the acronym
-            # is the rest of the long form's name
+            # is the rest of the long form's name; but after 'Knowledge Graph (KG) integration', '... across KGs'
+            # writes the letters of the long form alone, which stay its own
+            alone = _stands_alone(short, long, after)
             found_type = head_type([t.text for t in long] + [after.text]) or "Method"
             cand = Candidate(label=f"{lower_title_case(long)} {after.lower_}", type=found_type,
-                             rule="acronym-definition", confidence=0.85, aliases=[short.text], named=True,
-                             surface=f"{long.text} {after.text}")
+                             rule="acronym-definition", confidence=0.85, aliases=[] if alone else [short.text],
+                             named=True, surface=f"{long.text} {after.text}")
             cand = add(cand, doc[long.start : after.i + 1])
-            short_to_key[short.text] = short_to_key[short.text.rstrip("s")] = cand.key
-            continue
+            if not alone:
+                short_to_key[short.text] = short_to_key[short.text.rstrip("s")] = cand.key
+                continue
         if hit is None and after is not None and after.lower_ in DATASET_HEADS:
             ctype, canonical = "Dataset", ""  # 'a novel Foundation Tactile (FoTa) dataset'
         elif hit is not None:
@@ -570,6 +572,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             if " " in hit.text and hit.label_ in {"Task", "Method"}:
                 add(Candidate(label=lower_title_case(whole), type=hit.label_, rule="hyphen-extended",
                               confidence=0.7), whole)
+            elif len(hit) == 1 and not hit.text.islower():  # 'pseudo-AUC', 'Sort-of-CLEVR': a name of that kind
+                add(Candidate(label=whole.text, type=hit.label_, rule="hyphen-extended", confidence=0.7,
+                              named=True), whole)
+            else:
+                taken.update(range(whole.start, whole.end))  # ('pseudo-coresets': no other rule takes the part)
             continue
         if len(hit) == 1 and hit.text.islower() and hit[0].dep_ in MODIFIER_DEPS and hit[0].head.pos_ == "NOUN":
             continue  # 'regret' in 'regret bound', 'quantization' in 'quantization residual loss'
@@ -798,12 +805,19 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     return [cand for cand in by_key.values() if cand.spans]
 
 
+PARAMETER_WORDS = frozenset(["eps", "epsilon", "delta", "alpha", "beta", "gamma", "lambda", "sigma", "tau", "mu"])
+
+
 def _glued_after_hyphen(span: Span) -> bool:
     """'distribution learning' in 'out-of-distribution learning', 'convex optimization' in 'quasi-convex
     optimization': the span starts inside a hyphenated word."""
     doc = span.doc
-    return span.start >= 2 and doc[span.start - 1].text == "-" and not doc[span.start - 1].whitespace_ \
-        and not doc[span.start - 2].whitespace_ and doc[span.start - 2].is_alpha
+    if span.start < 2 or doc[span.start - 1].text != "-" or doc[span.start - 1].whitespace_:
+        return False
+    before = doc[span.start - 2]
+    # (not a parameter, 'eps-differentially private', 'k-NN', nor an adverb, 'extremely-low-resource')
+    return not before.whitespace_ and before.is_alpha and before.is_ascii and len(before) > 1 \
+        and before.lower_ not in PARAMETER_WORDS and not before.lower_.endswith("ly")
 
 
 def _hyphenated_from(span: Span) -> Span:

@@ -1253,7 +1253,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         # network') is not the paper's own, whatever verb introduces it
         # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCus' is not 'focus')
         known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
-                                         and not any(_marked_new(span) for span in cand.spans))
+                                         and not any(_marked_new(span) for span in cand.spans)) \
+            or (cand.rule == "hyphen-extended" and not cand.named)  # ('semi-supervised contrastive learning')
         eligible = cand.named and not known
         first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:
