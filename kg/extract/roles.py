@@ -1254,7 +1254,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCus' is not 'focus')
         known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
                                          and not any(_marked_new(span) for span in cand.spans)) \
-            or (cand.rule == "hyphen-extended" and not cand.named)  # ('semi-supervised contrastive learning')
+            or (cand.rule == "hyphen-extended" and not cand.named and not any(
+                has_our(span) or _marked_new(span) for span in cand.spans))  # ('semi-supervised contrastive
+        # learning', unless 'our proposed flatness-constrained optimization')
         eligible = cand.named and not known
         first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:
