@@ -761,3 +761,11 @@ def test_a_name_inside_a_hyphenated_word_names_that_word(extractor):
     assert not {"AUC", "area under the curve", "CLEVR", "coreset"} & set(result)
     # (a parameter or an adverb before the hyphen is no part of the name)
     assert "differential privacy" in found(extractor, "The target distribution of SGLD is eps-differentially private.")
+
+
+def test_letters_the_paper_defines_as_data_are_not_the_fields_name(extractor):
+    text = ("We measure the etched structure of wafers. We download 10 SEM (Scanning Electron Microscope) images "
+            "from the Internet and train a GAN on them.")
+    assert "structural equation modeling" not in found(extractor, text)
+    text = "We measure the etched structure of wafers. We fit the survey data with SEM."  # (the field's SEM)
+    assert "structural equation modeling" in found(extractor, text)

@@ -1350,9 +1350,9 @@ def test_a_long_form_the_title_names_only_as_its_object_is_not_the_papers_own(ex
 
 def test_what_a_paper_calls_its_own_is_not_what_it_evaluates(extractor):
     text = ("To address the minimum KS problem, we present a new verifiable proof-producing method based on a "
-            "combination of a Boolean satisfiability (SAT) solver and a computer algebra system (CAS). We show that our "
-            "sequential and parallel Cube-and-Conquer (CnC) SAT+CAS methods are significantly faster than SAT-only, "
-            "CAS-only, and a prior CAS-based method.")
+            "combination of a Boolean satisfiability (SAT) solver and a computer algebra system (CAS). We show that "
+            "our sequential and parallel Cube-and-Conquer (CnC) SAT+CAS methods are significantly faster than "
+            "SAT-only, CAS-only, and a prior CAS-based method.")
     assert found(extractor, text)["SAT+CAS"] == ("Method", "uses")
     text = "We show that our FooBar methods are significantly faster than prior methods."  # (no verb of proposal)
     assert found(extractor, text)["FooBar"][1] != "evaluates"

@@ -557,8 +557,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     #    authors coin ('we introduce the Hierarchical Feature Matching approach')
     coined = [chunk for chunk in proposed_phrases if _title_cased(chunk)]
     for hit in gazetteer:
-        if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES:
-            continue
+        if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES \
+                or hit.text in data_names:
+            continue  # ('10 SEM (Scanning Electron Microscope) images': the paper's letters, not the field's SEM)
         if any(c.start <= hit.start and hit.end <= c.end and len(c) > len(hit) for c in coined):
             continue
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
