@@ -1183,6 +1183,10 @@ def _cue_word(span: Span, words: frozenset[str]) -> str:
 DEFAULT_ROLES = frozenset(["uses", "addresses", "evaluated_on", "reports"])
 
 
+# the rules that grow a known name by the words written around it
+EXTENDED_RULES = frozenset(["gazetteer-extended", "hyphen-extended"])
+
+
 def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: str = "") -> dict[str, RoleDecision]:
     """Candidate key -> RoleDecision. Proposals win over comparisons, which win over evaluation and plain use.
 
@@ -1331,7 +1335,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
             roles[cand.key] = RoleDecision("describes", 0.0, "descriptor")
-        elif compared and cand.type == "Method" and cand.named:
+        elif compared and cand.type == "Method" and (cand.named or cand.rule in EXTENDED_RULES):
+            # (a known method's name grown by the words around it names one too: 'discrete variational autoencoders')
             roles[cand.key] = RoleDecision("compares", max(cand.confidence, 0.75), "comparison", cue_of["compares"])
         elif criticised and not elsewhere and not evaluated and not cand.proper_name \
                 and not titled and cand.key.split()[-1] not in MODEL_HEAD_KEYS:
@@ -1345,7 +1350,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             # paper does not use; a baseline when the field knows the phrase (or writes it as a term around a known
             # method: 'spherical CNNs'), else too vague to be a statement
             if reference_df(cand.key) >= ESTABLISHED_DF or (
-                    cand.rule in {"gazetteer-extended", "hyphen-extended"} and is_term(cand.key)):
+                    cand.rule in EXTENDED_RULES and is_term(cand.key)):
                 roles[cand.key] = RoleDecision("compares", 0.6, "comparison", cue_of["compares"])
             else:
                 roles[cand.key] = RoleDecision("describes", 0.0, "compared-kind")
