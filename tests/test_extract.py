@@ -731,6 +731,8 @@ def test_a_known_name_inside_a_hyphenated_word_is_no_mention(extractor):
     result = found(extractor, "Our solver outperforms existing approaches on out-of-distribution learning problems.")
     assert "distribution learning" not in result
     assert result["out-of-distribution learning"] == ("Task", "addresses")
+    # (a hyphen inside one common word is no prefix: 'down-stream' is 'downstream')
+    assert not found(extractor, "Word vectors matter for many down-stream learning tasks.")
 
 
 def test_units_and_verbs_made_of_acronyms_are_no_names(extractor):

@@ -570,7 +570,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # hyphenated word the name ends is another concept, of the name's kind when the name has words of its
             # own ('single-object tracking'); a one-word name inside one ('pseudo-coresets') is none
             whole = _hyphenated_from(hit)
-            if " " in hit.text and hit.label_ in {"Task", "Method"}:
+            if not is_technical_word(doc[hit.start - 2].lower_ + hit[0].lower_):
+                taken.update(range(whole.start, whole.end))  # 'down-stream': one common word, hyphenated
+            elif " " in hit.text and hit.label_ in {"Task", "Method"}:
                 add(Candidate(label=lower_title_case(whole), type=hit.label_, rule="hyphen-extended",
                               confidence=0.7), whole)
             elif len(hit) == 1 and not hit.text.islower():  # 'pseudo-AUC', 'Sort-of-CLEVR': a name of that kind
