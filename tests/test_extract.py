@@ -771,3 +771,15 @@ def test_letters_the_paper_defines_as_data_are_not_the_fields_name(extractor):
     assert "structural equation modeling" not in found(extractor, text)
     text = "We measure the etched structure of wafers. We fit the survey data with SEM."  # (the field's SEM)
     assert "structural equation modeling" in found(extractor, text)
+
+
+def test_a_name_after_a_prefix_that_makes_no_kind_of_it_is_nothing(extractor):
+    text = "Unlike non-CLIP models and post-CLIP ones, our encoder is fast. The problem is NP-Hard."
+    assert not {"CLIP", "non-CLIP", "post-CLIP", "NP-Hard"} & set(found(extractor, text))
+
+
+def test_the_noun_an_acronym_and_a_coordinated_head_share_is_the_second_ones(extractor):
+    text = ("We develop a framework to test independence, based on Receiver Operating Characteristic (ROC) analysis "
+            "and bipartite ranking.")
+    result = found(extractor, text)
+    assert "analysis ranking" not in result and "bipartite ranking" in result

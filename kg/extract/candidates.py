@@ -540,8 +540,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             continue  # 'UCB and Thompson sampling': a known method after another name, not two tasks
         head = span[-1].text.lower()
         labels = [f"{modifier.lower_} {head}" for modifier in (span[0], span[2])]
-        if _first_conjunct_whole(span):
-            labels = labels[1:]  # the head is the second conjunct's alone
+        if _first_conjunct_whole(span) or (start > 0 and doc[start - 1].text == ")"):
+            labels = labels[1:]  # the head is the second conjunct's alone (and in '(ROC) analysis and bipartite
+            # ranking' the first noun ends the name before it)
         if any(is_specific_phrase(label) for label in labels):  # one known task vouches for its twin
             # ('score and flow matching': twin methods, when the gazetteer knows one as a method)
             entries = {label: alias_index().get(label_key(label)) for label in labels}
@@ -575,7 +576,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             elif " " in hit.text and hit.label_ in {"Task", "Method"}:
                 add(Candidate(label=lower_title_case(whole), type=hit.label_, rule="hyphen-extended",
                               confidence=0.7), whole)
-            elif len(hit) == 1 and not hit.text.islower():  # 'pseudo-AUC', 'Sort-of-CLEVR': a name of that kind
+            elif len(hit) == 1 and not hit.text.islower() and whole[0].lower_ not in NOT_A_KIND_PREFIXES:
+                # 'pseudo-AUC', 'Sort-of-CLEVR': a name of that kind (not 'non-CLIP', 'post-LLM', 'multi-LLM')
                 add(Candidate(label=whole.text, type=hit.label_, rule="hyphen-extended", confidence=0.7,
                               named=True), whole)
             else:
@@ -808,6 +810,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     return [cand for cand in by_key.values() if cand.spans]
 
 
+# what a prefix says of a name that makes no name of its own kind: not it, before or after it, several of it
+NOT_A_KIND_PREFIXES = frozenset(["non", "pre", "post", "out", "multi", "anti", "beyond"])
 PARAMETER_WORDS = frozenset(["eps", "epsilon", "delta", "alpha", "beta", "gamma", "lambda", "sigma", "tau", "mu"])
 
 
@@ -818,8 +822,8 @@ def _glued_after_hyphen(span: Span) -> bool:
     if span.start < 2 or doc[span.start - 1].text != "-" or doc[span.start - 1].whitespace_:
         return False
     before = doc[span.start - 2]
-    # (not a parameter, 'eps-differentially private', 'k-NN', nor an adverb, 'extremely-low-resource')
-    return not before.whitespace_ and before.is_alpha and before.is_ascii and len(before) > 1 \
+    # (not a parameter, 'eps-differentially private', 'ε-greedy', nor an adverb, 'extremely-low-resource')
+    return not before.whitespace_ and before.is_alpha and before.is_ascii \
         and before.lower_ not in PARAMETER_WORDS and not before.lower_.endswith("ly")
 
 
@@ -1457,7 +1461,8 @@ def _is_property_prefix(span: Span) -> bool:
     """'NP' of 'NP-hard', 'PAC' of 'PAC-style': a name that only qualifies the word after its hyphen."""
     doc = span.doc
     return (span.end + 1 < len(doc) and doc[span.end].text == "-" and not doc[span.end - 1].whitespace_
-            and doc[span.end + 1].lower_ in PROPERTY_SUFFIXES)
+            and doc[span.end + 1].lower_ in PROPERTY_SUFFIXES) or (
+        len(span) >= 3 and span[-2].text == "-" and span[-1].lower_ in PROPERTY_SUFFIXES)  # ('NP-Hard' whole)
 
 
 def is_modality(text: str) -> bool:

@@ -1256,12 +1256,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
         # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCus' is not 'focus')
-        # (a known name grown over a hyphenated word is the field's too: 'semi-supervised contrastive learning',
-        # unless 'our proposed flatness-constrained optimization')
         known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
-                                         and not any(_marked_new(span) for span in cand.spans)) \
-            or (cand.rule == "hyphen-extended" and not cand.named
-                and not any(has_our(span) or _marked_new(span) for span in cand.spans))
+                                         and not any(_marked_new(span) for span in cand.spans))
         eligible = cand.named and not known
         first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:
