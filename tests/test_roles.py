@@ -1362,3 +1362,10 @@ def test_a_known_method_grown_by_its_words_is_a_baseline_when_beaten(extractor):
     text = ("Experiments show that overlapping transformations outperform other recent continuous relaxations of "
             "discrete latent variables including Gumbel-Softmax, and discrete variational autoencoders.")
     assert found(extractor, text)["discrete variational autoencoders"] == ("Method", "compares")
+
+
+def test_what_an_attack_is_aimed_at_is_studied_not_beaten(extractor):
+    text = "I design attack strategies against UCB and Thompson Sampling that only spend little cost."
+    result = found(extractor, text)
+    assert result["upper confidence bound"][1] == result["Thompson sampling"][1] == "evaluates"
+    assert found(extractor, "Our method outperforms PGD against ResNet baselines.")["ResNet"][1] == "compares"

@@ -78,7 +78,7 @@ NOT_NAMES = frozenset(
 EVERYDAY_ACRONYMS = frozenset(
     [
         "DNA", "ICU", "COVID", "COVID-19", "FDA", "NBA", "SME", "ATM", "ETF", "IoT", "SQL", "XML", "JSON", "HTML",
-        "JPEG", "PNG", "PDF", "AWS", "ODE", "PDE", "FP16", "FP32", "BF16", "INT8", "INT4"
+        "JPEG", "PNG", "PDF", "AWS", "ODE", "PDE", "FP16", "FP32", "BF16", "INT8", "INT4", "REST", "HTTP", "TCP"
     ]
 )
 MAX_PHRASE_TOKENS = 6

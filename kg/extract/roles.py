@@ -679,6 +679,23 @@ def _withstood(span: Span, key: str) -> bool:
     return key.split()[-1] in THREAT_HEADS and _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() == "against"
 
 
+ATTACK_WORDS = frozenset(["attack", "jailbreak", "poisoning", "adversary"])
+
+
+def _attacked(span: Span) -> bool:
+    """'attack strategies against UCB and Thompson Sampling', 'jailbreak attacks against GPT-4': what an attack is
+    aimed at, which the paper studies, not a rival."""
+    root = span.root
+    while root.dep_ in {"conj", "nmod", "compound"} and root.head.i != root.i:
+        root = root.head
+    prep = root.head
+    if root.dep_ != "pobj" or prep.lower_ != "against":
+        return False
+    noun = prep.head
+    return noun.lemma_.lower() in ATTACK_WORDS or any(
+        c.dep_ in {"compound", "amod"} and c.lemma_.lower() in ATTACK_WORDS for c in noun.children)
+
+
 def subject_of_success(span: Span) -> bool:
     root = span.root
     if root.dep_ == "compound":
@@ -1263,7 +1280,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span) \
                 or _level_of(span)
-            compared_here = compared_here and not _withstood(span, cand.key)
+            compared_here = compared_here and not _withstood(span, cand.key) and not _attacked(span)
             # a name the abstract's background met before, modifying what it proposes, is what the proposal is
             # about: 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire'
             met_before = span.root.dep_ in {"compound", "nmod"} and not in_proposal(first) \
@@ -1307,7 +1324,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
                 # ('robustness against common corruptions': what a task is against is no comparison)
                 compared_spans += _cue_word(span, COMPARISON_CUES | CONTRAST_WORDS).lower() not in {"against", "over"}
                 cue_of.setdefault("compares", _cue_word(span, COMPARISON_CUES))
-            elif any(i in cues(span)[2] for i in range(span.start, span.end)):
+            elif any(i in cues(span)[2] for i in range(span.start, span.end)) or _attacked(span):
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
             elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named) and not titled
