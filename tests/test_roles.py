@@ -1369,3 +1369,9 @@ def test_what_an_attack_is_aimed_at_is_studied_not_beaten(extractor):
     result = found(extractor, text)
     assert result["upper confidence bound"][1] == result["Thompson sampling"][1] == "evaluates"
     assert found(extractor, "Our method outperforms PGD against ResNet baselines.")["ResNet"][1] == "compares"
+
+
+def test_a_name_set_beside_the_word_task_is_a_task(extractor):
+    text = "We propose FooBar, a new task that requires models to reason over tables. We also propose BazNet for it."
+    result = found(extractor, text)
+    assert result["FooBar"] == ("Task", "addresses") and result["BazNet"] == ("Method", "proposes")
