@@ -469,6 +469,9 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
             # 'we prove that Q-learning with function approximation diverges': what a theory paper's results are
             # about, in a paper with no method of its own
             role, rule, cue = "evaluates", "analysis", ""
+        first = min(cand.spans, key=lambda span: span.start)
+        if role == "proposes" and ctype == "Method" and cand.rule == "name" and called_a_problem(first):
+            ctype = "Task"  # 'We propose FooBar, a new task that ...': a problem the paper poses
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

@@ -640,7 +640,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if _names_a_machine(span):
             continue  # 'the ANYmal C platform', 'a Franka arm': a machine, not a concept of the field
         ctype = "Dataset" if (nxt is not None and nxt.lower_ in DATASET_HEADS) else _named_as(span)
-        ctype = ctype or ("Task" if called_a_problem(span) else type_by_name(span.text)) or "Method"
+        ctype = ctype or ("Task" if called_a_problem(span, beside=False) else type_by_name(span.text)) or "Method"
         if ctype == "Method" and _part_of_a_term(span):
             continue  # 'Givens' of 'so-called Givens rotations'
         label = span.text.removesuffix(".")  # "RP1M." at a sentence end, which the tokenizer keeps whole
@@ -782,7 +782,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         cand.spans = [span for span in cand.spans if not _availability_sentence(span.sent)
                       and not (cand.type == "Metric" and _minimised(span))]
         if cand.type == "Method" and (any(_defined_as_a_problem(span) for span in cand.spans) or (
-                not cand.canonical and cand.spans and called_a_problem(min(cand.spans, key=lambda s: s.start))) or (
+                not cand.canonical and cand.spans and called_a_problem(
+                    min(cand.spans, key=lambda s: s.start), beside=cand.rule != "name")) or (
                 cand.rule == "gazetteer" and all(_an_example_of_a_problem(span) for span in cand.spans))):
             cand.type = "Task"  # 'Empirical risk minimization is an important class of optimization problems';
             # 'on machine learning problems, including ... and Poisson regression'
@@ -1152,16 +1153,18 @@ def _noun_type(token: Token) -> str | None:
 PROBLEM_WORDS = frozenset(["problem", "task"])
 
 
-def called_a_problem(span: Span) -> bool:
+def called_a_problem(span: Span, beside: bool = True) -> bool:
     """'this paper proposes a new problem called efficient label-free user adaptation', 'the FooBar (FB) problem',
     'FooBar, a new task that ...': the name of a problem the paper poses or studies, which it addresses (the naming
-    word hangs from 'problem' or 'task', or that word follows the name or stands beside it)."""
+    word hangs from 'problem' or 'task', or that word follows the name or, with `beside`, stands beside it: not
+    for a name no definition or proposal gives, which often stands beside the task it is the data of)."""
     doc = span.doc
     naming = doc[span.start - 1] if span.start > 0 else None
     root = span.root
     return (naming is not None and naming.lower_ in NAMING_WORDS and naming.head.lemma_.lower() in PROBLEM_WORDS) \
-        or _a_problem_by_name(span) or any(c.dep_ == "appos" and c.lemma_ in PROBLEM_WORDS for c in root.children) \
-        or (root.dep_ == "appos" and root.head.lemma_ in PROBLEM_WORDS)
+        or _a_problem_by_name(span) or (beside and (
+            any(c.dep_ == "appos" and c.lemma_ in PROBLEM_WORDS for c in root.children)
+            or (root.dep_ == "appos" and root.head.lemma_ in PROBLEM_WORDS)))
 
 
 def _a_problem_by_name(span: Span) -> bool:
