@@ -1375,12 +1375,3 @@ def test_a_name_set_beside_the_word_task_is_a_task(extractor):
     text = "We propose FooBar, a new task that requires models to reason over tables. We also propose BazNet for it."
     result = found(extractor, text)
     assert result["FooBar"] == ("Task", "addresses") and result["BazNet"] == ("Method", "proposes")
-
-
-def test_a_variant_of_a_name_is_proposed_by_its_whole_name(extractor):
-    result = found(extractor, "In the control setting, we propose the distributional Greedy-GQ by one derivation.")
-    assert result == {"distributional Greedy-GQ": ("Method", "proposes")}
-    result = found(extractor, "We introduce Decoupled PPO, a variant of PPO.")
-    assert result["Decoupled PPO"] == ("Method", "proposes")
-    assert result["proximal policy optimization"] == ("Method", "uses")
-    assert found(extractor, "We present a simple BERT baseline.")["BERT"][1] != "proposes"
