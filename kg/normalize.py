@@ -100,7 +100,7 @@ def named_only_after(text: str, key: str, words: frozenset[str]) -> bool:
     Utility Models' names 'random utility model' only after 'for')."""
     padded = f" {label_key(text)} "
     places = [i for i in range(len(padded)) if padded.startswith(f" {key} ", i)]
-    return bool(places) and all(padded[:i].split()[-1:] and padded[:i].split()[-1] in words for i in places)
+    return bool(places) and all((padded[:i].split() or [""])[-1] in words for i in places)
 
 
 def names_any(text: str, keys: set[str]) -> bool:

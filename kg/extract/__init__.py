@@ -47,6 +47,7 @@ from kg.extract.lexicon import (
 )
 from kg.extract.roles import (
     DEFAULT_ROLES,
+    EXTENDED_RULES,
     analysis_sentences,
     assign_roles,
     engaged,
@@ -255,7 +256,7 @@ def _bare(noun: Token) -> bool:
 
 
 # the rules that find what the field already knows by that name
-KNOWN_RULES = frozenset(["gazetteer", "gazetteer-extended", "hyphen-extended"])
+KNOWN_RULES = frozenset(["gazetteer"]) | EXTENDED_RULES
 
 
 def _known_conjuncts(span: Span, known_at: dict[int, str]) -> set[tuple[str, Span]]:

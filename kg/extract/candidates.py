@@ -571,12 +571,12 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
             # hyphenated word the name ends is another concept, of the name's kind when the name has words of its
             # own ('single-object tracking'); a one-word name inside one ('pseudo-coresets') is none
             whole = _hyphenated_from(hit)
-            if not is_technical_word(doc[hit.start - 2].lower_ + hit[0].lower_):
-                taken.update(range(whole.start, whole.end))  # 'down-stream': one common word, hyphenated
-            elif " " in hit.text and hit.label_ in {"Task", "Method"}:
+            # ('down-stream' is one common word, hyphenated: no prefix)
+            prefixed = is_technical_word(doc[hit.start - 2].lower_ + hit[0].lower_)
+            if prefixed and " " in hit.text and hit.label_ in {"Task", "Method"}:
                 add(Candidate(label=lower_title_case(whole), type=hit.label_, rule="hyphen-extended",
                               confidence=0.7), whole)
-            elif len(hit) == 1 and not hit.text.islower() and whole[0].lower_ not in NOT_A_KIND_PREFIXES:
+            elif prefixed and len(hit) == 1 and not hit.text.islower() and whole[0].lower_ not in NOT_A_KIND_PREFIXES:
                 # 'pseudo-AUC', 'Sort-of-CLEVR': a name of that kind (not 'non-CLIP', 'post-LLM', 'multi-LLM')
                 add(Candidate(label=whole.text, type=hit.label_, rule="hyphen-extended", confidence=0.7,
                               named=True), whole)
@@ -1455,9 +1455,7 @@ def _is_fragment(span: Span) -> bool:
 
 def _set_aside(span: Span) -> bool:
     """'ICU' of 'non-ICU settings': what the text names only as what it is not."""
-    doc = span.doc
-    return span.start >= 2 and doc[span.start - 1].text == "-" and not doc[span.start - 2].whitespace_ \
-        and not doc[span.start - 1].whitespace_ and doc[span.start - 2].lower_ == "non"
+    return _glued_after_hyphen(span) and span.doc[span.start - 2].lower_ == "non"
 
 
 PROPERTY_SUFFIXES = frozenset(["hard", "complete", "completeness", "hardness", "style", "like", "free", "level"])
