@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -19,6 +20,10 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT, EXIT_MODEL, EXIT_INTE
 DEFAULT_INPUT = "seeds"
 DEFAULT_OUT = "exports"
 CACHE_FOLDER = ".kg-cache"
+# Seconds Python's own exit may take once a command is over: it joins the threads and processes a library left
+# behind (a process pool's manager, a queue's feeder, workers), and one that never ends must not keep the build
+# from stopping.
+EXIT_GRACE = 2.0
 
 
 class CommandError(Exception):
@@ -389,5 +394,28 @@ def _run(argv: list[str] | None) -> int:
         return EXIT_OUTPUT
 
 
+def run() -> None:
+    """The `kg` console command: `main`, then an exit that cannot hang. Everything kg writes is written (or removed)
+    by then; should a library's exit hook wait on a thread or a process that never ends, the process ends anyway,
+    with the command's own code, after EXIT_GRACE seconds."""
+    try:
+        code = main()
+    except SystemExit as done:  # argparse's --help and usage errors
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else EXIT_USAGE)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe, or a stream closed already
+            stream.flush()
+    _exit_within(EXIT_GRACE, code)
+    sys.exit(code)
+
+
+def _exit_within(seconds: float, code: int) -> None:
+    def exit_now() -> None:
+        threading.Event().wait(seconds)
+        os._exit(code)
+
+    threading.Thread(target=exit_now, name="kg-exit-grace", daemon=True).start()
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -163,9 +164,10 @@ POINTS = {
 }
 
 
-def _signal_after_line(process: subprocess.Popen, pattern: str | None, signum: int) -> tuple[str, float]:
-    """Read the build's stderr as it comes; send `signum` to its group once `pattern` has been printed (after half a
-    second when there is none). Returns all of stderr and when the signal went."""
+def _signal_after_line(process: subprocess.Popen, pattern: str | None, signum: int, delay: float = 0.0
+                       ) -> tuple[str, float]:
+    """Read the build's stderr as it comes; send `signum` to its group `delay` seconds after `pattern` has been
+    printed (after half a second when there is none). Returns all of stderr and when the signal went."""
     seen: list[str] = []
     matched = threading.Event()
 
@@ -182,6 +184,7 @@ def _signal_after_line(process: subprocess.Popen, pattern: str | None, signum: i
         time.sleep(0.5)
     else:
         assert matched.wait(timeout=300), "the build printed nothing for five minutes"
+        time.sleep(delay)
     assert process.poll() is None, f"the build ended before the line {pattern!r}: " + "".join(seen)
     sent = time.monotonic()
     os.killpg(process.pid, signum)  # the whole group, as a terminal's Ctrl-C does
@@ -214,6 +217,50 @@ def test_a_signal_ends_a_build_of_a_thousand_abstracts_within_five_seconds(thous
     while running_in_group(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert running_in_group(process.pid) == []
+
+
+def test_signals_at_random_moments_of_the_workers_start_end_the_build_every_time(thousand: Path) -> None:
+    """The moments after extraction starts, while the workers are forked and load the model and the first chunks
+    wait for them, repeated: a stop must end the build however far each of these has got."""
+    rng = random.Random(11)
+    for attempt in range(12):
+        signum, delay = rng.choice([signal.SIGINT, signal.SIGTERM]), rng.uniform(0.0, 1.5)
+        process = subprocess.Popen([str(KG), "build", "new.jsonl", "--out", "out", "--no-cache"], cwd=thousand,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
+        try:
+            stderr, sent = _signal_after_line(process, POINTS["extracting"], signum, delay)
+            took = time.monotonic() - sent
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        where = f"attempt {attempt}: signal {signum} {delay:.2f} s after extraction started"
+        assert process.returncode == 130, f"{where}: {stderr}"
+        assert took < 5, f"{where}: {took:.1f} s to stop"
+        assert "Traceback" not in stderr, where
+        deadline = time.monotonic() + 5
+        while running_in_group(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert running_in_group(process.pid) == [], where
+
+
+def test_an_exit_hook_that_never_returns_does_not_keep_kg_from_ending(tmp_path: Path) -> None:
+    """What a library leaves to Python's exit (a pool's manager thread, a queue's feeder, a worker to join) may
+    wait for ever; the command still ends, with its own code, soon after its work is done."""
+    script = ("import atexit, sys, threading, time\n"
+              "atexit.register(time.sleep, 3600)\n"
+              "threading.Thread(target=time.sleep, args=(3600,)).start()  # not a daemon: Python's exit joins it\n"
+              "from kg.cli import run\n"
+              "sys.argv = ['kg', 'build', 'missing.jsonl', '--out', 'out']\n"
+              "run()\n")
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                            timeout=60)
+    took = time.monotonic() - started
+    assert result.returncode == 3, result.stderr
+    assert result.stderr.splitlines() == ["kg: error: missing.jsonl: no such file or directory"]
+    assert took < 30, f"{took:.1f} s to end"
 
 
 # --- two builds into one folder ---------------------------------------------------------------------------------
