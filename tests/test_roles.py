@@ -1375,3 +1375,29 @@ def test_a_name_set_beside_the_word_task_is_a_task(extractor):
     text = "We propose FooBar, a new task that requires models to reason over tables. We also propose BazNet for it."
     result = found(extractor, text)
     assert result["FooBar"] == ("Task", "addresses") and result["BazNet"] == ("Method", "proposes")
+
+
+def test_a_title_that_says_the_paper_tests_models_makes_the_models_it_names_evaluated(extractor):
+    text = ("Large language models are widely deployed. Our experiments with QuillLM-2 and OrcaChat show that both "
+            "lag far behind humans on quux puzzles.")
+    title = "Evaluating LLMs' Skill at Quux Puzzles"
+    result = found(extractor, text, title)
+    assert result["QuillLM-2"] == ("Method", "evaluates")
+    assert result["OrcaChat"] == ("Method", "evaluates")
+    assert found(extractor, text, "A Systematic Comparison of Quux Puzzle Solvers")["QuillLM-2"][1] == "evaluates"
+    # without such a title, or in a paper with a method of its own, they are what the paper works with
+    assert found(extractor, text, "Quux Puzzles at Scale")["QuillLM-2"][1] != "evaluates"
+    own = found(extractor, text + " We propose QuuxFill, a new prompting method that closes the gap.", title)
+    assert own["QuuxFill"] == ("Method", "proposes")
+    assert own["QuillLM-2"][1] != "evaluates"
+
+
+def test_a_description_in_apposition_leaves_the_proposal_its_name(extractor):
+    text = "We introduce the Quux-Aware Graph Folding (QAGF) algorithm, a semi-supervised approach to clustering."
+    assert found(extractor, text)["Quux-Aware Graph Folding"] == ("Method", "proposes")
+
+
+def test_a_known_name_the_authors_propose_by_that_name_is_proposed(extractor):
+    assert found(extractor, "We propose Adam, an algorithm for first-order optimization.")["Adam"][1] == "proposes"
+    assert found(extractor, "We introduce Adam into the training of quux models.")["Adam"][1] != "proposes"
+    assert found(extractor, "We propose a variant of Adam for quux models.")["Adam"][1] != "proposes"

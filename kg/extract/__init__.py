@@ -60,6 +60,7 @@ from kg.extract.roles import (
     worked_with_in_analysis,
 )
 from kg.extract.title import (
+    evaluating_title,
     is_paradigm,
     means_phrases,
     names_as_means,
@@ -383,6 +384,8 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
     benchmark_paper = "Dataset" in proposed_types and "Method" not in proposed_types
     opening = opening_sentences(doc, proposal_sentences)
     analysed = analysis_sentences(doc)
+    # 'Evaluating Large Language Models as ...': a title that says the paper tests what it names
+    tested_by_title = evaluating_title(title) if title and "Method" not in proposed_types else None
     found_of = finding_words(doc) if analysed else set()  # an analysis: its findings name the models it tested
     known_method_at = {t.i: cand.key for cand in candidates if cand.type == "Method" and cand.rule in KNOWN_RULES
                        for span in cand.spans for t in span}
@@ -464,6 +467,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                      or (span.start in found_of and cand.proper_name)) and not has_our(span) for span in cand.spans):
                 # 'we investigate whether large language models ...', in a paper with no method of its own
                 role, rule, cue = "evaluates", "analysis", ""
+            elif tested_by_title and not any(has_our(span) for span in cand.spans) \
+                    and not all(worked_with_in_analysis(span) for span in cand.spans):
+                # 'Evaluating LLMs' Capability to ...' over 'GPT-4o ... ': the models the study tests
+                role, rule, cue = "evaluates", "analysis", tested_by_title.lower()
         if role == "uses" and ctype == "Method" and (cand.canonical or cand.proper_name) \
                 and "Method" not in proposed_types and not benchmark_paper \
                 and any(subject_of_a_finding(span) and not has_our(span) for span in cand.spans):
@@ -500,7 +507,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         for mention in title_methods(title_doc, known | {label_key(m.label) for m in mentions}):
             model = mention.label.split()[-1].lower() in MODEL_WORDS or any(
                 c.isupper() or c.isdigit() for c in mention.label)
-            if model and (benchmark_paper or ("Method" not in proposed_types and analysed)):
+            if model and (benchmark_paper or ("Method" not in proposed_types and (analysed or tested_by_title))):
                 # 'A Closer Look at Robustness of Vision Transformers ...': the models a study tests
                 mention.role, mention.rule = "evaluates", "benchmark-paper" if benchmark_paper else "analysis"
             elif model and any(key.endswith(f" {label_key(mention.label)}") for key in evaluated):

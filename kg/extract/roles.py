@@ -234,7 +234,10 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
         listed = _listed_segments(token.sent, token.i)
         if listed:
             return {t.i for span in listed for t in span}, listed
-    named = [child for child in token.children if child.dep_ == "appos"]
+    # (not a description in apposition: 'the Label-Aware Graph Coarsening (LAGC) algorithm, a semi-supervised
+    # approach' proposes the algorithm by its name)
+    named = [child for child in token.children if child.dep_ == "appos" and not (child.pos_ == "NOUN"
+                                                                                 and child.is_lower)]
     if named:  # 'a fully sequential PAC algorithm, FooUCB': the name is the proposal, not the modifiers
         return {token.i} | {i for child in named for i in _head_chain(child)} \
             | _named_after_colon(token, every_name=True), []
@@ -309,6 +312,22 @@ def _name_right_after(verb: Token) -> set[int]:
     if end + 2 < verb.sent.end and doc[end].text == "(" and doc[end + 1].is_upper and doc[end + 2].text == ")":
         end += 2
     return set(range(start, end))
+
+
+# what closes a name that is the whole object of a proposal: 'We propose CrossFormer, a ...', 'We present PAWS: ...'
+NAME_CLOSERS = frozenset([",", ":", "—", "–", "(", "."])
+
+
+def proposed_by_its_name(span: Span) -> bool:
+    """'We propose CrossFormer, a scalable ...', 'this paper presents PAWS: a ...': a name written as a name, right
+    after the authors' verb of proposal and closed by punctuation. The sentence makes it new, even when the name is
+    a known one (the paper that brought it, or another thing of the same name)."""
+    doc = span.doc
+    if span.start <= span.sent.start or span.end >= span.sent.end or doc[span.end].text not in NAME_CLOSERS:
+        return False
+    verb = doc[span.start - 1]
+    return verb.lemma_ in {"propose", "introduce", "present"} and verb.pos_ == "VERB" and _is_author_subject(verb) \
+        and not span.text.islower()
 
 
 # the words of a prepositional phrase between a noun and the colon that names it
@@ -1273,8 +1292,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         # a known entry ('retrieval-augmented generation') or a phrase the field has long used ('recursive neural
         # network') is not the paper's own, whatever verb introduces it
         # (a name is judged by the gazetteers alone: the reference table is lower-cased, and 'FoCus' is not 'focus')
-        known = bool(cand.canonical) or (not cand.named and reference_df(cand.key) >= ESTABLISHED_DF
-                                         and not any(_marked_new(span) for span in cand.spans))
+        known = (bool(cand.canonical) and not any(proposed_by_its_name(span) for span in cand.spans)) or (
+            not cand.named and reference_df(cand.key) >= ESTABLISHED_DF and not any(_marked_new(span)
+                                                                                    for span in cand.spans))
         eligible = cand.named and not known
         first = min(cand.spans, key=lambda span: span.start)
         for span in cand.spans:

@@ -59,6 +59,26 @@ def title_tail(title: str) -> str | None:
     return parts[1] if len(parts) == 2 else None
 
 
+# A title that says the paper tests or studies something: 'Evaluating ...', 'Probing ...', 'A Systematic Comparison
+# of ...', 'A Closer Look at ...'
+_EVALUATING_TITLE = re.compile(
+    r"(?P<verb>evaluating|benchmarking|assessing|probing|examining|analy[sz]ing|investigating|testing|comparing"
+    r"|auditing|measuring|quantifying|characteri[sz]ing|understanding)\s"
+    r"|(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,2}(?P<noun>evaluation|analysis|study|examination|comparison"
+    r"|investigation|assessment|audit|look)\s+(?:of|on|at|into)\s", re.IGNORECASE)
+
+
+def evaluating_title(title: str) -> str | None:
+    """The word with which a title (or the part after its colon) says the paper tests or studies what it names
+    ('Evaluating Large Language Models as ...' gives 'Evaluating', 'A Systematic Comparison of ...' 'Comparison'),
+    or None."""
+    for part in (title, title_tail(title) or ""):
+        found = _EVALUATING_TITLE.match(part.strip())
+        if found:
+            return found.group("verb") or found.group("noun")
+    return None
+
+
 def title_names(nlp: Language, title: str, abstract: Doc | None = None) -> dict[str, str]:
     """Key -> text of the name a title introduces before its colon ('FooNet: fast ...' -> {'foonet': 'FooNet'});
     an English word there too when the `abstract` writes it with its capital inside a sentence ('Graphite: ...'
