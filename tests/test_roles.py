@@ -1401,3 +1401,12 @@ def test_a_known_name_the_authors_propose_by_that_name_is_proposed(extractor):
     assert found(extractor, "We propose Adam, an algorithm for first-order optimization.")["Adam"][1] == "proposes"
     assert found(extractor, "We introduce Adam into the training of quux models.")["Adam"][1] != "proposes"
     assert found(extractor, "We propose a variant of Adam for quux models.")["Adam"][1] != "proposes"
+
+
+def test_a_variant_of_a_name_is_proposed_by_its_whole_name(extractor):
+    result = found(extractor, "In the control setting, we propose the distributional Greedy-GQ by one derivation.")
+    assert result == {"distributional Greedy-GQ": ("Method", "proposes")}
+    result = found(extractor, "We introduce Decoupled PPO, a variant of PPO.")
+    assert result["Decoupled PPO"] == ("Method", "proposes")
+    assert result["proximal policy optimization"] == ("Method", "uses")
+    assert found(extractor, "We present a simple BERT baseline.")["BERT"][1] != "proposes"

@@ -15,6 +15,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.background import prior_work_word, speaks_of_itself
 from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
+    CLAIM_WORDS,
     DATASET_HEADS,
     DATASET_NAME_SUFFIXES,
     EXAMPLE_MARKERS,
@@ -554,6 +555,17 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                               confidence=0.6, canonical=entry.canonical if entry else ""),
                     span if len(labels) == 2 else doc[start + 2 : end])
 
+    # 3b. a name the paper proposes a variant of: 'we propose the distributional Greedy-GQ', 'we propose quantized
+    #     BERT' propose the variant by its whole name, not the name it starts from
+    for chunk in proposed_phrases:
+        variant = _variant_of_a_name(chunk)
+        if variant is not None and not any(i in taken for i in range(variant.start, variant.end)):
+            base = alias_index().get(label_key(doc[variant.end - 1].text)) or alias_index().get(
+                label_key(name_span(doc, doc[variant.end - 1]).text))
+            ctype = "Dataset" if base is not None and base.type == "Dataset" else "Method"
+            add(Candidate(label=variant.text, type=ctype, rule="proposal-variant", confidence=0.8, named=True),
+                variant)
+
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE') or of a name the
     #    authors coin ('we introduce the Hierarchical Feature Matching approach')
     coined = [chunk for chunk in proposed_phrases if _title_cased(chunk)]
@@ -814,6 +826,30 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
 # what a prefix says of a name that makes no name of its own kind: not it, before or after it, several of it
 NOT_A_KIND_PREFIXES = frozenset(["non", "pre", "post", "out", "multi", "anti", "beyond"])
 PARAMETER_WORDS = frozenset(["eps", "epsilon", "delta", "alpha", "beta", "gamma", "lambda", "sigma", "tau", "mu"])
+
+
+# what a word before a proposed name says of the paper's work, not of which variant it is
+NOT_VARIANT_WORDS = frozenset(["novel", "new", "our", "first", "proposed", "simple", "general", "unified", "modified",
+                               "improved", "enhanced", "extended", "generalized", "generalised"]) | CLAIM_WORDS
+
+
+def _variant_of_a_name(chunk: Span) -> Span | None:
+    """'the distributional Greedy-GQ', 'quantized BERT', 'Decoupled PPO': a name the words before it make a variant
+    of (a word rarer than everyday English, modifying the name); the span from that word to the name's end."""
+    doc = chunk.doc
+    root = chunk.root
+    if root.i != chunk.end - 1 or not (is_name_token(root) or root.pos_ == "PROPN" and root.text[:1].isupper()):
+        return None
+    name = name_span(doc, root)
+    start = name.start
+    while start > chunk.start and doc[start - 1].dep_ in {"amod", "compound"} and doc[start - 1].is_alpha \
+            and doc[start - 1].head.i in range(name.start, name.end) and not doc[start - 1].is_upper \
+            and not is_name_token(doc[start - 1]) and doc[start - 1].lower_ not in NOT_VARIANT_WORDS \
+            and not is_everyday_word(doc[start - 1].lower_):
+        start -= 1
+    if start == name.start or name.end != chunk.end:
+        return None
+    return doc[start : name.end]
 
 
 def _glued_after_hyphen(span: Span) -> bool:
