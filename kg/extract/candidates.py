@@ -830,26 +830,37 @@ PARAMETER_WORDS = frozenset(["eps", "epsilon", "delta", "alpha", "beta", "gamma"
 
 # what a word before a proposed name says of the paper's work, not of which variant it is
 NOT_VARIANT_WORDS = frozenset(["novel", "new", "our", "first", "proposed", "simple", "general", "unified", "modified",
-                               "improved", "enhanced", "extended", "generalized", "generalised"]) | CLAIM_WORDS
+                               "improved", "enhanced", "extended", "generalized", "generalised", "innovative",
+                               "effective", "efficient", "powerful", "lightweight", "scalable", "flexible",
+                               "practical", "principled", "versatile"]) | CLAIM_WORDS | KIND_HEADS | NAME_HEADS
 
 
 def _variant_of_a_name(chunk: Span) -> Span | None:
-    """'the distributional Greedy-GQ', 'quantized BERT', 'Decoupled PPO': a name the words before it make a variant
-    of (a word rarer than everyday English, modifying the name); the span from that word to the name's end."""
+    """'the distributional Greedy-GQ', 'quantized BERT', 'a new method, coreset MCMC': a name (letters, digits or
+    inner capitals) that small words rarer than everyday English make a variant of; the span from the first such
+    word to the name's end (not the words of a coined name in capitals, 'Unified Robot Morphology Architecture')."""
     doc = chunk.doc
     root = chunk.root
-    if root.i != chunk.end - 1 or not (is_name_token(root) or root.pos_ == "PROPN" and root.text[:1].isupper()):
+    if root.i != chunk.end - 1 or not is_name_token(root):
         return None
     name = name_span(doc, root)
-    start = name.start
-    while start > chunk.start and doc[start - 1].dep_ in {"amod", "compound"} and doc[start - 1].is_alpha \
-            and doc[start - 1].head.i in range(name.start, name.end) and not doc[start - 1].is_upper \
-            and not is_name_token(doc[start - 1]) and doc[start - 1].lower_ not in NOT_VARIANT_WORDS \
-            and not is_everyday_word(doc[start - 1].lower_):
-        start -= 1
-    if start == name.start or name.end != chunk.end:
+    if name.end != chunk.end or _is_fragment(name):
         return None
-    return doc[start : name.end]
+    start = name.start
+    while start > chunk.start and _makes_a_variant(doc[start - 1], name):
+        start -= 1
+    return doc[start : name.end] if start < name.start else None
+
+
+def _makes_a_variant(word: Token, name: Span) -> bool:
+    """A small word modifying the name, rare in everyday English and no claim or kind ('distributional', not
+    'efficient' nor 'module'), not the end of a hyphenated word ('multi-modal')."""
+    doc = word.doc
+    small = word.is_lower or (word.is_title and word.is_sent_start)
+    glued = word.i >= 1 and doc[word.i - 1].text == "-" and not doc[word.i - 1].whitespace_
+    return small and word.is_alpha and not glued and word.dep_ in {"amod", "compound"} \
+        and word.head.i in range(name.start, name.end) and word.lower_ not in NOT_VARIANT_WORDS \
+        and not is_everyday_word(word.lower_)
 
 
 def _glued_after_hyphen(span: Span) -> bool:
