@@ -853,13 +853,15 @@ def _variant_of_a_name(chunk: Span) -> Span | None:
 
 
 def _makes_a_variant(word: Token, name: Span) -> bool:
-    """A small word modifying the name, rare in everyday English and no claim or kind ('distributional', not
-    'efficient' nor 'module'), not the end of a hyphenated word ('multi-modal')."""
+    """A small adjective or participle modifying the name, rare in everyday English and no claim ('distributional',
+    'quantized', not 'efficient'), not the end of a hyphenated word ('multi-modal'); not a noun ('algorithms
+    MD-UCBE', 'aligner IPA-ALIGNER' say what kind of thing the name is) nor a word that names ('termed')."""
     doc = word.doc
     small = word.is_lower or (word.is_title and word.is_sent_start)
     glued = word.i >= 1 and doc[word.i - 1].text == "-" and not doc[word.i - 1].whitespace_
-    return small and word.is_alpha and not glued and word.dep_ in {"amod", "compound"} \
-        and word.head.i in range(name.start, name.end) and word.lower_ not in NOT_VARIANT_WORDS \
+    modifier = word.dep_ == "amod" and (word.pos_ == "ADJ" or word.tag_ == "VBN")
+    return small and word.is_alpha and not glued and modifier \
+        and word.head.i in range(name.start, name.end) and word.lower_ not in NOT_VARIANT_WORDS | NAMING_WORDS \
         and not is_everyday_word(word.lower_)
 
 
