@@ -44,6 +44,10 @@ _MD_LINK = re.compile(r"(?<!\\)\[([^\[\]\n]+)\]\(((?:https?://|www\.)[^\s()]+)\)
 # `~` is a TeX tie between two words ("Fig.~1", "model~\cite{x}"); elsewhere ("~5%", "/~user") it is content.
 _TIE = re.compile(r"(?<=[\w.,;:)\]}])~(?=[\w\\({\[$])")
 _WHITESPACE = re.compile(r"\s+")
+# 'performance.Our method', 'instead?We propose', '(LLMs).In particular': a sentence glued to the one before it (a
+# line break lost on the way), which the tokenizer reads as one word and the sentence splitter as one sentence. Not
+# 'e.g.The' nor 'c.z.AdaGP' (letters before the stop are one), nor inside a link ('1drv.ms/f/s!Atd').
+_GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2}[.?]|[a-z][)\]][.?])(?=[A-Z][a-z]+\b)")
 _MARKDOWN_HINT = re.compile(r"[`*]|\]\(")
 
 
@@ -431,7 +435,14 @@ def clean_markup(text: str, latex: bool | None = None) -> str:
     text = _markdown_and_quotes(text) if _MARKDOWN_HINT.search(text) else text
     text = _latex(text, latex)
     text = _WHITESPACE.sub(" ", text).strip()
+    text = _GLUED_SENTENCE.sub(_space_unless_in_a_link, text)
     return unicodedata.normalize("NFC", text)
+
+
+def _space_unless_in_a_link(glued: re.Match) -> str:
+    text, at = glued.string, glued.start()
+    word = text[text.rfind(" ", 0, at) + 1 : at]
+    return "" if "/" in word or "@" in word or word.lower().startswith("www.") else " "
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -82,6 +82,10 @@ MARKUP_CASES = [
      "see the code (https://github.com/a/b) and https://github.com/c/d"),
     (r"available \href{https://github.com/x/y}{here}", "available here (https://github.com/x/y)"),
     (r"the \(k\)-edge connectivity and \[ x^2 \] display", "the k-edge connectivity and x^2 display"),
+    ("generalization performance.Our extensive results", "generalization performance. Our extensive results"),
+    ("steps instead?We propose RD (LLMs).In particular", "steps instead? We propose RD (LLMs). In particular"),
+    ("e.g.The model c.z.AdaGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html",
+     "e.g.The model c.z.AdaGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html"),
     ("", ""),
 ]
 
