@@ -46,7 +46,7 @@ _TIE = re.compile(r"(?<=[\w.,;:)\]}])~(?=[\w\\({\[$])")
 _WHITESPACE = re.compile(r"\s+")
 # 'performance.Our method', 'instead?We propose', '(LLMs).In particular': a sentence glued to the one before it (a
 # line break lost on the way), which the tokenizer reads as one word and the sentence splitter as one sentence. Not
-# 'e.g.The' nor 'c.z.AdaGP' (letters before the stop are one), nor inside a link ('1drv.ms/f/s!Atd').
+# 'e.g.The' nor 'x.y.FooGP' (letters before the stop are one), nor inside a link ('1drv.ms/f/s!Atd').
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2}[.?]|[a-z][)\]][.?])(?=[A-Z][a-z]+\b)")
 _MARKDOWN_HINT = re.compile(r"[`*]|\]\(")
 

@@ -84,8 +84,8 @@ MARKUP_CASES = [
     (r"the \(k\)-edge connectivity and \[ x^2 \] display", "the k-edge connectivity and x^2 display"),
     ("generalization performance.Our extensive results", "generalization performance. Our extensive results"),
     ("steps instead?We propose RD (LLMs).In particular", "steps instead? We propose RD (LLMs). In particular"),
-    ("e.g.The model c.z.AdaGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html",
-     "e.g.The model c.z.AdaGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html"),
+    ("e.g.The model x.y.FooGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html",
+     "e.g.The model x.y.FooGP, see 1drv.ms/f/s!Atd, www.foo.org/Bar.Html"),
     ("", ""),
 ]
 

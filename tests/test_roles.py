@@ -1404,11 +1404,11 @@ def test_a_known_name_the_authors_propose_by_that_name_is_proposed(extractor):
 
 
 def test_a_variant_of_a_name_is_proposed_by_its_whole_name(extractor):
-    result = found(extractor, "In the control setting, we propose the distributional Greedy-GQ by one derivation.")
-    assert result == {"distributional Greedy-GQ": ("Method", "proposes")}
+    result = found(extractor, "In the control setting, we propose the distributional QuuxGQ by one derivation.")
+    assert result == {"distributional QuuxGQ": ("Method", "proposes")}
     assert found(extractor, "We propose quantized BERT, which runs fast.") == {"quantized BERT": ("Method", "proposes")}
     # (not the words of a coined name in capitals, nor a word of kind)
-    text = "To fill this gap, we introduce URMA, the Unified Robot Morphology Architecture."
-    assert "Robot Morphology Architecture" not in found(extractor, text)
+    text = "To fill this gap, we introduce QRMA, the Unified Quux Morphology Architecture."
+    assert "Quux Morphology Architecture" not in found(extractor, text)
     assert found(extractor, "We present a data selection module NegFilter.")["NegFilter"] == ("Method", "proposes")
     assert found(extractor, "We present a simple BERT baseline.")["BERT"][1] != "proposes"

@@ -469,7 +469,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 role, rule, cue = "evaluates", "analysis", ""
             elif tested_by_title and not any(has_our(span) for span in cand.spans) \
                     and not all(worked_with_in_analysis(span) for span in cand.spans):
-                # 'Evaluating LLMs' Capability to ...' over 'GPT-4o ... ': the models the study tests
+                # 'Evaluating LLMs' Skill at ...' over 'QuillLM-2 and OrcaChat ...': the models the study tests
                 role, rule, cue = "evaluates", "analysis", tested_by_title.lower()
         if role == "uses" and ctype == "Method" and (cand.canonical or cand.proper_name) \
                 and "Method" not in proposed_types and not benchmark_paper \

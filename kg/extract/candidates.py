@@ -555,7 +555,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
                               confidence=0.6, canonical=entry.canonical if entry else ""),
                     span if len(labels) == 2 else doc[start + 2 : end])
 
-    # 3b. a name the paper proposes a variant of: 'we propose the distributional Greedy-GQ', 'we propose quantized
+    # 3b. a name the paper proposes a variant of: 'we propose the distributional QuuxGQ', 'we propose quantized
     #     BERT' propose the variant by its whole name, not the name it starts from
     for chunk in proposed_phrases:
         variant = _variant_of_a_name(chunk)
@@ -836,9 +836,9 @@ NOT_VARIANT_WORDS = frozenset(["novel", "new", "our", "first", "proposed", "simp
 
 
 def _variant_of_a_name(chunk: Span) -> Span | None:
-    """'the distributional Greedy-GQ', 'quantized BERT', 'a new method, coreset MCMC': a name (letters, digits or
+    """'the distributional QuuxGQ', 'quantized BERT', 'a new method, sparse QuuxNet': a name (letters, digits or
     inner capitals) that small words rarer than everyday English make a variant of; the span from the first such
-    word to the name's end (not the words of a coined name in capitals, 'Unified Robot Morphology Architecture')."""
+    word to the name's end (not the words of a coined name in capitals, 'Unified Quux Morphology Architecture')."""
     doc = chunk.doc
     root = chunk.root
     if root.i != chunk.end - 1 or not is_name_token(root):
@@ -855,7 +855,7 @@ def _variant_of_a_name(chunk: Span) -> Span | None:
 def _makes_a_variant(word: Token, name: Span) -> bool:
     """A small adjective or participle modifying the name, rare in everyday English and no claim ('distributional',
     'quantized', not 'efficient'), not the end of a hyphenated word ('multi-modal'); not a noun ('algorithms
-    MD-UCBE', 'aligner IPA-ALIGNER' say what kind of thing the name is) nor a word that names ('termed')."""
+    QX-UCB', 'aligner QUUX-ALIGNER' say what kind of thing the name is) nor a word that names ('termed')."""
     doc = word.doc
     small = word.is_lower or (word.is_title and word.is_sent_start)
     glued = word.i >= 1 and doc[word.i - 1].text == "-" and not doc[word.i - 1].whitespace_

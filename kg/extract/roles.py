@@ -234,7 +234,7 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
         listed = _listed_segments(token.sent, token.i)
         if listed:
             return {t.i for span in listed for t in span}, listed
-    # (not a description in apposition: 'the Label-Aware Graph Coarsening (LAGC) algorithm, a semi-supervised
+    # (not a description in apposition: 'the Quux-Aware Graph Folding (QAGF) algorithm, a semi-supervised
     # approach' proposes the algorithm by its name)
     named = [child for child in token.children if child.dep_ == "appos" and not (child.pos_ == "NOUN"
                                                                                  and child.is_lower)]
@@ -314,12 +314,12 @@ def _name_right_after(verb: Token) -> set[int]:
     return set(range(start, end))
 
 
-# what closes a name that is the whole object of a proposal: 'We propose CrossFormer, a ...', 'We present PAWS: ...'
+# what closes a name that is the whole object of a proposal: 'We propose QuuxFormer, a ...', 'We present QUILL: ...'
 NAME_CLOSERS = frozenset([",", ":", "—", "–", "(", "."])
 
 
 def proposed_by_its_name(span: Span) -> bool:
-    """'We propose CrossFormer, a scalable ...', 'this paper presents PAWS: a ...': a name written as a name, right
+    """'We propose QuuxFormer, a scalable ...', 'this paper presents QUILL: a ...': a name written as a name, right
     after the authors' verb of proposal and closed by punctuation. The sentence makes it new, even when the name is
     a known one (the paper that brought it, or another thing of the same name)."""
     doc = span.doc
