@@ -558,10 +558,9 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     # 3b. a name the paper proposes a variant of: 'we propose the distributional QuuxGQ', 'we propose quantized
     #     BERT' propose the variant by its whole name, not the name it starts from
     for chunk in proposed_phrases:
-        variant = _variant_of_a_name(chunk)
+        variant, name = _variant_of_a_name(chunk)
         if variant is not None and not any(i in taken for i in range(variant.start, variant.end)):
-            base = alias_index().get(label_key(doc[variant.end - 1].text)) or alias_index().get(
-                label_key(name_span(doc, doc[variant.end - 1]).text))
+            base = alias_index().get(label_key(name[-1].text)) or alias_index().get(label_key(name.text))
             ctype = "Dataset" if base is not None and base.type == "Dataset" else "Method"
             add(Candidate(label=variant.text, type=ctype, rule="proposal-variant", confidence=0.8, named=True),
                 variant)
@@ -832,24 +831,26 @@ PARAMETER_WORDS = frozenset(["eps", "epsilon", "delta", "alpha", "beta", "gamma"
 NOT_VARIANT_WORDS = frozenset(["novel", "new", "our", "first", "proposed", "simple", "general", "unified", "modified",
                                "improved", "enhanced", "extended", "generalized", "generalised", "innovative",
                                "effective", "efficient", "powerful", "lightweight", "scalable", "flexible",
-                               "practical", "principled", "versatile"]) | CLAIM_WORDS | KIND_HEADS | NAME_HEADS
+                               "practical", "principled", "versatile"]) | CLAIM_WORDS | KIND_HEADS | NAME_HEADS \
+    | NAMING_WORDS
 
 
-def _variant_of_a_name(chunk: Span) -> Span | None:
+def _variant_of_a_name(chunk: Span) -> tuple[Span | None, Span | None]:
     """'the distributional QuuxGQ', 'quantized BERT', 'a new method, sparse QuuxNet': a name (letters, digits or
     inner capitals) that small words rarer than everyday English make a variant of; the span from the first such
-    word to the name's end (not the words of a coined name in capitals, 'Unified Quux Morphology Architecture')."""
+    word to the name's end (not the words of a coined name in capitals, 'Unified Quux Morphology Architecture'), and
+    the name; or None, None."""
     doc = chunk.doc
     root = chunk.root
     if root.i != chunk.end - 1 or not is_name_token(root):
-        return None
+        return None, None
     name = name_span(doc, root)
     if name.end != chunk.end or _is_fragment(name):
-        return None
+        return None, None
     start = name.start
     while start > chunk.start and _makes_a_variant(doc[start - 1], name):
         start -= 1
-    return doc[start : name.end] if start < name.start else None
+    return (doc[start : name.end], name) if start < name.start else (None, None)
 
 
 def _makes_a_variant(word: Token, name: Span) -> bool:
@@ -861,7 +862,7 @@ def _makes_a_variant(word: Token, name: Span) -> bool:
     glued = word.i >= 1 and doc[word.i - 1].text == "-" and not doc[word.i - 1].whitespace_
     modifier = word.dep_ == "amod" and (word.pos_ == "ADJ" or word.tag_ == "VBN")
     return small and word.is_alpha and not glued and modifier \
-        and word.head.i in range(name.start, name.end) and word.lower_ not in NOT_VARIANT_WORDS | NAMING_WORDS \
+        and word.head.i in range(name.start, name.end) and word.lower_ not in NOT_VARIANT_WORDS \
         and not is_everyday_word(word.lower_)
 
 

@@ -316,6 +316,9 @@ def _name_right_after(verb: Token) -> set[int]:
 
 # what closes a name that is the whole object of a proposal: 'We propose QuuxFormer, a ...', 'We present QUILL: ...'
 NAME_CLOSERS = frozenset([",", ":", "—", "–", "(", "."])
+# the verbs of proposal that make a known name new when they take it whole ('build' or 'release' a known name
+# uses it)
+WHOLE_NAME_VERBS = frozenset(["propose", "introduce", "present"])
 
 
 def proposed_by_its_name(span: Span) -> bool:
@@ -326,7 +329,7 @@ def proposed_by_its_name(span: Span) -> bool:
     if span.start <= span.sent.start or span.end >= span.sent.end or doc[span.end].text not in NAME_CLOSERS:
         return False
     verb = doc[span.start - 1]
-    return verb.lemma_ in {"propose", "introduce", "present"} and verb.pos_ == "VERB" and _is_author_subject(verb) \
+    return verb.lemma_ in WHOLE_NAME_VERBS and verb.pos_ == "VERB" and _is_author_subject(verb) \
         and not span.text.islower()
 
 

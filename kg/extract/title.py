@@ -29,6 +29,7 @@ from kg.extract.lexicon import (
     METHOD_HEADS,
     TASK_HEADS,
 )
+from kg.extract.roles import ASPECT_VERBS, EVALUATE_NOUNS, EVALUATE_VERBS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
 from kg.specificity import is_coined_word
@@ -60,12 +61,20 @@ def title_tail(title: str) -> str | None:
 
 
 # A title that says the paper tests or studies something: 'Evaluating ...', 'Probing ...', 'A Systematic Comparison
-# of ...', 'A Closer Look at ...'
+# of ...', 'A Closer Look at ...': the verbs and nouns with which an abstract says it evaluates or studies (not
+# 'Attacking ...' nor 'Explaining ...', which name the paper's own work), as the gerund or the noun of a title
+TITLE_TEST_VERBS = (EVALUATE_VERBS | ASPECT_VERBS | {"compare"}) - {"attack", "jailbreak", "study", "explain"}
+TITLE_TEST_NOUNS = (EVALUATE_NOUNS - {"benchmarking"}) | {"examination", "investigation", "look"}
+
+
+def _gerund(verb: str) -> str:
+    return (verb[:-1] if verb.endswith("e") else verb) + "ing"
+
+
 _EVALUATING_TITLE = re.compile(
-    r"(?P<verb>evaluating|benchmarking|assessing|probing|examining|analy[sz]ing|investigating|testing|comparing"
-    r"|auditing|measuring|quantifying|characteri[sz]ing|understanding)\s"
-    r"|(?:an?\s+|the\s+)?(?:[a-z-]+\s+){0,2}(?P<noun>evaluation|analysis|study|examination|comparison"
-    r"|investigation|assessment|audit|look)\s+(?:of|on|at|into)\s", re.IGNORECASE)
+    rf"(?P<verb>{'|'.join(sorted(_gerund(v) for v in TITLE_TEST_VERBS))})\s"
+    rf"|(?:an?\s+|the\s+)?(?:[a-z-]+\s+){{0,2}}(?P<noun>{'|'.join(sorted(TITLE_TEST_NOUNS))})\s+(?:of|on|at|into)\s",
+    re.IGNORECASE)
 
 
 def evaluating_title(title: str) -> str | None:
