@@ -376,8 +376,11 @@ def test_a_known_method_the_title_names_as_its_means_is_used(extractor):
 
 def test_a_known_method_the_title_is_about_is_used(extractor):
     text = "Successful recurrent models such as gated units use ad hoc gates. We prove that gates warp time."
-    assert found(extractor, text, "Can Recurrent Neural Networks Warp Time?")["recurrent neural network"] == (
+    assert found(extractor, text, "Recurrent Neural Networks Warp Time")["recurrent neural network"] == (
         "Method", "uses")
+    # a title that asks a question of it makes it what the paper tests
+    assert found(extractor, text, "Can Recurrent Neural Networks Warp Time?")["recurrent neural network"] == (
+        "Method", "evaluates")
     # the head of a longer name of the title's own, or the title's name itself, is no method the paper uses
     assert "Transformer" not in found(extractor, "We propose a dense network for segmentation.",
                                       "Dense Transformer Networks")

@@ -323,6 +323,22 @@ def test_an_analysis_without_a_method_of_its_own_evaluates_the_known_models_it_s
     assert worked_with["convolutional neural network"] == ("Method", "uses")
 
 
+def test_a_title_that_asks_a_question_or_calls_the_paper_a_study_makes_its_models_tested(extractor):
+    text = ("Large language models (LLMs) are adept at answering questions. We look at the calibration of quantized "
+            "models and find that confidence drops.")
+    for title in ("When Does Quantization Affect the Confidence of Large Language Models?",
+                  "Confidence in Quantized Language Models: An Empirical Study"):
+        mentions = {m.label: m for m in extractor.extract_text(text, title=title)}
+        assert mentions["large language model"].role == "evaluates", title
+    plain = {m.label: m for m in extractor.extract_text(text, title="Confidence in Quantized Language Models")}
+    assert plain["large language model"].role == "uses"
+    # a model the study works with stays used
+    worked_with = ("We look at the calibration of quantized models, using large language models (LLMs) as "
+                   "annotators, and find that confidence drops.")
+    mentions = {m.label: m for m in extractor.extract_text(worked_with, title="Does Quantization Hurt Confidence?")}
+    assert mentions["large language model"].role == "uses"
+
+
 def test_capitals_that_spell_an_acronym_are_no_name(extractor):
     result = found(extractor, "We build CREHate, a CRoss-cultural English Hate speech dataset, and test it with "
                               "EVALuation prompts.")
@@ -545,6 +561,31 @@ def test_a_dataset_in_apposition_is_a_dataset_however_it_is_parsed(extractor):
                            "scale. Additionally, we present QuokkaSR, a method for super-resolution.")
     assert got["QuokkaMD"] == ("Dataset", "proposes")
     assert got["QuokkaSR"] == ("Method", "proposes")
+
+
+def test_a_dataset_word_beside_a_defined_acronym_types_it_past_the_brackets(extractor):
+    got = found(extractor, "This paper introduces QUAIL (QUery Annotated Item Lists), a sentence-level dataset of "
+                           "entities and relations within the insurance sector.")
+    assert got["QUery Annotated Item Lists"] == ("Dataset", "proposes")
+    got = found(extractor, "We construct and release our evaluation dataset PEWIT (Proverbs Explained With "
+                           "Idiomatic Turns) for proverb understanding.")
+    assert got["Proverbs Explained With Idiomatic Turns"] == ("Dataset", "proposes")
+    got = found(extractor, "Here, we introduce Q-PARROT (Quux Paragraph-level Analysis of Rhetoric), the first "
+                           "cross-lingual dataset of rhetorical divergences.")
+    assert got["Q-PARROT"] == ("Dataset", "proposes")
+    # the brackets skipped, a method stays a method
+    got = found(extractor, "We propose Quux Routing (QR), a method for sparse experts.")
+    assert got["Quux Routing"] == ("Method", "proposes")
+
+
+def test_a_title_word_the_abstract_writes_in_small_letters_is_no_name(extractor):
+    mentions = extractor.extract_text(
+        "We present an empirical study of quuxedness in long-form question answering.",
+        title="Quuxedness in Long-form Generation: An Empirical Study")
+    assert not [m.label for m in mentions if m.role == "proposes"]
+    mentions = extractor.extract_text("We present Quuxedness, a detector of generated text.",
+                                      title="Quuxedness in Long-form Generation: A Detector")
+    assert [m.label for m in mentions if m.role == "proposes"] == ["Quuxedness"]
 
 
 def test_the_name_before_a_title_colon_stops_at_for_and_a_dataset_subtitle_types_it(extractor):

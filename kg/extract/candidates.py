@@ -482,7 +482,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         elif hit is not None:
             ctype, canonical = hit.label_, hit.kb_id_
         else:
-            found_type = head_type([t.text for t in long]) or type_by_name(short.text)
+            found_type = _pair_named_as(short, long) or head_type([t.text for t in long]) or type_by_name(short.text)
             if after is not None and last is long and after.tag_ == "NN" and after.lower_ in METHOD_KINDS:
                 found_type = "Method"  # 'the OLOP (open-loop optimistic planning) algorithm' names an algorithm
                 # (not 'graph contrastive learning (GCL) methods', the ways of a task)
@@ -1265,6 +1265,17 @@ def _an_example_of_a_problem(span: Span) -> bool:
 GAME_HEADS = frozenset(["game", "games"])
 
 
+def _pair_named_as(short: Span, long: Span) -> str | None:
+    """The type the words around an acronym and its long form give the pair: 'FooQA (Foo Question Answering), a
+    dataset of ...', 'our evaluation dataset FooQA (Foo Question Answering)'."""
+    doc = short.doc
+    start, end = min(short.start, long.start), max(short.end, long.end)
+    if start > 0 and doc[start - 1].lower_ in DATASET_HEADS:
+        return "Dataset"
+    appositive = _appositive_noun(doc[start:end])
+    return _noun_type(appositive) if appositive is not None else None
+
+
 def _named_as(span: Span) -> str | None:
     """The type a name's own noun gives it: 'a new dataset, FooQA', 'FooQA, a benchmark for ...', 'a metric
     called FooScore', 'the FooQA dataset'."""
@@ -1376,6 +1387,8 @@ def _appositive_noun(span: Span) -> Token | None:
     name, read along the words (the parser may hang that phrase from a verb)."""
     doc = span.doc
     i = span.end
+    if i < span.sent.end and doc[i].text in {"(", ")"}:  # past a long form or a short one: 'FooQA (Foo QA), a ...'
+        i = next((t.i + 1 for t in doc[i : min(i + 16, span.sent.end)] if t.text == ")"), i)
     if i + 1 >= span.sent.end or doc[i].text != "," or doc[i + 1].lower_ not in APPOSITION_OPENERS:
         return None
     for token in doc[i + 2 : min(i + 7, span.sent.end)]:

@@ -73,18 +73,25 @@ def _gerund(verb: str) -> str:
 
 _EVALUATING_TITLE = re.compile(
     rf"(?P<verb>{'|'.join(sorted(_gerund(v) for v in TITLE_TEST_VERBS))})\s"
-    rf"|(?:an?\s+|the\s+)?(?:[a-z-]+\s+){{0,2}}(?P<noun>{'|'.join(sorted(TITLE_TEST_NOUNS))})\s+(?:of|on|at|into)\s",
+    rf"|(?:an?\s+|the\s+)?(?:[a-z-]+\s+){{0,2}}(?P<noun>{'|'.join(sorted(TITLE_TEST_NOUNS))})"
+    rf"(?:\s+(?:of|on|at|into|in)\s|$)",
     re.IGNORECASE)
+# A title that asks a question of what it names: 'Does FooLM Pass the Test?', 'Are LLMs Grounded?'
+_QUESTION_TITLE = re.compile(r"(?P<word>does|do|did|is|are|can|could|how|what|why|when|which|should|will)\s[^?]*\?",
+                             re.IGNORECASE)
 
 
 def evaluating_title(title: str) -> str | None:
     """The word with which a title (or the part after its colon) says the paper tests or studies what it names
-    ('Evaluating Large Language Models as ...' gives 'Evaluating', 'A Systematic Comparison of ...' 'Comparison'),
-    or None."""
+    ('Evaluating Large Language Models as ...' gives 'Evaluating', 'A Systematic Comparison of ...' and '...: An
+    Empirical Study' the noun), or asks a question of it ('Does FooLM Pass the Test?' gives 'Does'), or None."""
     for part in (title, title_tail(title) or ""):
         found = _EVALUATING_TITLE.match(part.strip())
         if found:
             return found.group("verb") or found.group("noun")
+        asked = _QUESTION_TITLE.match(part.strip())
+        if asked:
+            return asked.group("word")
     return None
 
 
@@ -116,7 +123,9 @@ def title_names(nlp: Language, title: str, abstract: Doc | None = None) -> dict[
         alone = len(head) == 1 and head.text == before.strip() and head[0].is_alpha and head[0].is_title \
             and label_key(head.text) not in alias_index()
         coined = alone and (is_coined_word(head[0].lower_) or (
-            head.text == title_head(title).strip() and _written_as_a_name(head[0].text, abstract)))
+            head.text == title_head(title).strip() and _written_as_a_name(head[0].text, abstract))) \
+            and not _written_as_a_word(head[0].text, abstract)  # not 'Groundedness in ...: An Empirical Study'
+            # over 'an empirical study of groundedness'
         if coined or (0 < len(head) <= 4 and any(_name_like(t) for t in head)):
             names[label_key(head.text)] = head.text
     return names
@@ -150,6 +159,11 @@ def _written_as_a_name(word: str, abstract: Doc | None) -> bool:
         t.text == word and not t.is_sent_start and t.i > 0 and abstract[t.i - 1].text not in {":", "\"", "'", "(", "-"}
         and not capitalised(t.i - 1) and not capitalised(t.i + 1)
         and not (t.i + 1 < len(abstract) and abstract[t.i + 1].text == "-") for t in abstract)
+
+
+def _written_as_a_word(word: str, abstract: Doc | None) -> bool:
+    """The word all in small letters somewhere in the abstract: an English word, not a name."""
+    return abstract is not None and any(t.text == word.lower() for t in abstract)
 
 
 def subtitle_kind(title: str) -> str | None:
