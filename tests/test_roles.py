@@ -287,6 +287,15 @@ def test_machines_are_no_concepts_and_a_new_named_dataset_is_proposed(extractor)
                               "novel Foundation Touch (FoTo) dataset aggregated from open datasets.")
     assert "ANYquad" not in result
     assert result["Foundation Touch"] == ("Dataset", "proposes")
+    # read along the words, however the parser hangs them: 'a Quokka Qo1 quadruped robot', 'a QuillLens 2 device'
+    result = found(extractor, "We propose GaitQ, a controller. We validate it on a real-world Quokka Qo1 quadruped "
+                              "robot, learning gaits. Scenes are captured using a QuillLens 2 device.")
+    assert "Qo1" not in result and "QuillLens" not in result
+    result = found(extractor, "We propose GaitQ, a controller. Unlike QuokNet robot policies, GaitQ adapts.")
+    assert result["QuokNet"][1] == "compares"
+    result = found(extractor, "We evaluate GaitQ on learning to drive a simulated car in the QUORCS car-racing "
+                              "environment.")
+    assert "QUORCS" in result
 
 
 def test_a_known_task_used_as_a_tool_is_a_method(extractor):
@@ -321,6 +330,19 @@ def test_an_analysis_without_a_method_of_its_own_evaluates_the_known_models_it_s
                                    "We then analyze curriculum learning in the context of training a CNN.")
     assert worked_with["large language model"] == ("Method", "uses")
     assert worked_with["convolutional neural network"] == ("Method", "uses")
+
+
+def test_a_study_the_authors_present_or_perform_makes_the_models_it_names_tested(extractor):
+    for text in ("We present an empirical study of groundedness in answers by retrieval-augmented large language "
+                 "models (LLMs).",
+                 "This study aims to perform a thorough evaluation of the multilingual skills of large language "
+                 "models (LLMs) by comparing them on the same tasks.",
+                 "In this study, we revisit the calibration of large language models (LLMs) on quux tasks."):
+        assert found(extractor, text)["large language model"] == ("Method", "evaluates"), text
+    # a study the authors present beside a method of their own leaves the models it runs used
+    own = found(extractor, "We propose QuillNet, a quux parser. We present a study of QuillNet with large language "
+                           "models (LLMs) as its backbone.")
+    assert own["large language model"][1] == "uses"
 
 
 def test_a_title_that_asks_a_question_or_calls_the_paper_a_study_makes_its_models_tested(extractor):

@@ -1141,10 +1141,23 @@ def _titled_part(phrase: Span) -> bool:
 
 
 def _names_a_machine(span: Span) -> bool:
+    """'the ANYmal C platform', 'a Franka arm'; read along the words too, however it is parsed: 'a Unitree Go1
+    quadruped robot,', 'a HoloLens 2 device'."""
     token = span.root
     while token.dep_ == "compound" and token.head.i != token.i:
         token = token.head
-    return token.i != span.root.i and token.lemma_ in HARDWARE_NOUNS
+    if token.i != span.root.i and token.lemma_ in HARDWARE_NOUNS:
+        return True
+    doc = span.doc
+    for i in range(span.end, min(span.end + 3, span.sent.end)):
+        word = doc[i]
+        if word.lemma_.lower() in HARDWARE_NOUNS and word.is_lower:
+            following = doc[i + 1] if i + 1 < len(doc) else None
+            # not 'FooNet robot policies', 'the TORCS car-racing environment'
+            return following is None or (following.pos_ not in {"NOUN", "PROPN"} and following.text != "-")
+        if not (word.like_num or (word.is_lower and word.is_alpha)):
+            return False
+    return False
 
 
 PROBLEM_VERBS = frozenset(["struggle", "deal", "cope", "grapple", "contend", "fail", "suffer", "wrestle", "provide"])

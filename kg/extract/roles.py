@@ -977,17 +977,24 @@ def _of_objects(noun: Token, deps: frozenset[str]) -> set[int]:
     return words
 
 
-ANALYSIS_VERBS = EVALUATE_VERBS | frozenset(["study", "explore", "examine", "quantify", "characterize"])
+ANALYSIS_VERBS = EVALUATE_VERBS | frozenset(["study", "explore", "examine", "quantify", "characterize", "revisit"])
+ANALYSIS_NOUNS = EVALUATE_NOUNS | frozenset(["examination", "investigation", "exploration"])
+# verbs that only carry the noun of what is done: 'we present a study of X', 'this study performs an evaluation of X'
+LIGHT_VERBS = frozenset(["perform", "conduct", "present", "provide", "carry", "offer", "undertake", "run"])
 
 
 def analysis_sentences(doc: Doc) -> set[int]:
     """Starts of the sentences in which the authors say they evaluate, analyse or study something ('we
-    investigate whether LLMs ...', 'we run experiments to test ...'), and speak of no method of their own (no
-    'our', 'proposed', and nothing they propose)."""
+    investigate whether LLMs ...', 'we run experiments to test ...', 'we present an empirical study of ...'), and
+    speak of no method of their own (no 'our', 'proposed', and nothing they propose)."""
     found = {token.sent.start for token in doc if token.lemma_ in ANALYSIS_VERBS and token.pos_ == "VERB"
              and _is_author_subject(token, purpose=True)}
-    return {sent.start for sent in doc.sents if sent.start in found
-            and not any(t.lower_ in {"our", "proposed"} for t in sent) and not _proposal_objects(sent)[0]}
+    # (what 'we present' here is the study itself, not a thing of the authors' own)
+    presented = {token.sent.start for token in doc if token.lemma_ in ANALYSIS_NOUNS and token.dep_ == "dobj"
+                 and token.head.lemma_ in LIGHT_VERBS and _is_author_subject(token.head, purpose=True)}
+    return {sent.start for sent in doc.sents if (sent.start in presented or (
+        sent.start in found and not _proposal_objects(sent)[0])) and not any(t.lower_ in {"our", "proposed"}
+                                                                          for t in sent)}
 
 
 def worked_with_in_analysis(span: Span) -> bool:
