@@ -586,18 +586,18 @@ def test_a_dataset_in_apposition_is_a_dataset_however_it_is_parsed(extractor):
 
 
 def test_a_dataset_word_beside_a_defined_acronym_types_it_past_the_brackets(extractor):
-    got = found(extractor, "This paper introduces QUAIL (QUery Annotated Item Lists), a sentence-level dataset of "
-                           "entities and relations within the insurance sector.")
-    assert got["QUery Annotated Item Lists"] == ("Dataset", "proposes")
-    got = found(extractor, "We construct and release our evaluation dataset PEWIT (Proverbs Explained With "
-                           "Idiomatic Turns) for proverb understanding.")
-    assert got["Proverbs Explained With Idiomatic Turns"] == ("Dataset", "proposes")
-    got = found(extractor, "Here, we introduce Q-PARROT (Quux Paragraph-level Analysis of Rhetoric), the first "
-                           "cross-lingual dataset of rhetorical divergences.")
-    assert got["Q-PARROT"] == ("Dataset", "proposes")
-    # the brackets skipped, a method stays a method
-    got = found(extractor, "We propose Quux Routing (QR), a method for sparse experts.")
-    assert got["Quux Routing"] == ("Method", "proposes")
+    cases = [
+        ("This paper introduces QUAIL (QUery Annotated Item Lists), a sentence-level dataset of entities and "
+         "relations within the insurance sector.", "QUery Annotated Item Lists", "Dataset"),
+        ("We construct and release our evaluation dataset PEWIT (Proverbs Explained With Idiomatic Turns) for "
+         "proverb understanding.", "Proverbs Explained With Idiomatic Turns", "Dataset"),
+        ("Here, we introduce Q-PARROT (Quux Paragraph-level Analysis of Rhetoric), the first cross-lingual dataset "
+         "of rhetorical divergences.", "Q-PARROT", "Dataset"),
+        # the brackets skipped, a method stays a method
+        ("We propose Quux Routing (QR), a method for sparse experts.", "Quux Routing", "Method"),
+    ]
+    for text, label, ctype in cases:
+        assert found(extractor, text)[label] == (ctype, "proposes"), text
 
 
 def test_a_title_word_the_abstract_writes_in_small_letters_is_no_name(extractor):
