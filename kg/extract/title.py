@@ -29,7 +29,7 @@ from kg.extract.lexicon import (
     METHOD_HEADS,
     TASK_HEADS,
 )
-from kg.extract.roles import ASPECT_VERBS, EVALUATE_NOUNS, EVALUATE_VERBS
+from kg.extract.roles import ANALYSIS_NOUNS, ASPECT_VERBS, EVALUATE_VERBS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
 from kg.specificity import is_coined_word
@@ -64,7 +64,7 @@ def title_tail(title: str) -> str | None:
 # of ...', 'A Closer Look at ...': the verbs and nouns with which an abstract says it evaluates or studies (not
 # 'Attacking ...' nor 'Explaining ...', which name the paper's own work), as the gerund or the noun of a title
 TITLE_TEST_VERBS = (EVALUATE_VERBS | ASPECT_VERBS | {"compare"}) - {"attack", "jailbreak", "study", "explain"}
-TITLE_TEST_NOUNS = (EVALUATE_NOUNS - {"benchmarking"}) | {"examination", "investigation", "look"}
+TITLE_TEST_NOUNS = (ANALYSIS_NOUNS - {"benchmarking", "exploration"}) | {"look"}
 
 
 def _gerund(verb: str) -> str:
