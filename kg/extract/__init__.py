@@ -68,6 +68,7 @@ from kg.extract.title import (
     subtitle_kind,
     title_head,
     title_kind,
+    title_means,
     title_methods,
     title_names,
     title_paradigms,
@@ -516,6 +517,7 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 mention.role, mention.rule = "evaluates", "evaluation"
             mentions.append(mention)
         mentions += title_paradigms(title_doc, known | {label_key(m.label) for m in mentions})
+        mentions += title_means(title_doc, known | {label_key(m.label) for m in mentions})
         described = title_kind(title_doc)
         if described is not None and not any(m.role == "proposes" for m in mentions) \
                 and not _a_kind_by_its_manner(described[0]):

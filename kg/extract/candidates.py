@@ -35,6 +35,7 @@ from kg.extract.lexicon import (
     NAME_HEADS,
     NAMING_WORDS,
     OUTCOME_HEADS,
+    OWN_KINDS,
     PARADIGMS,
     QUALITY_NOUNS,
     TASK_HEADS,
@@ -631,6 +632,18 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         add(Candidate(label=hit.kb_id_, type=hit.label_, rule="gazetteer", confidence=0.9,
                       canonical=hit.kb_id_, named=True), hit)
 
+    # 4b. a known method the paper proposes a variant of, told by one hyphenated word before it ('a novel
+    #     visibility-aware attention mechanism', 'an intra-modal knowledge distillation strategy'): the variant by its
+    #     whole phrase; the known method stays a candidate of its own
+    method_hits = [hit for hit in gazetteer if hit.label_ == "Method" and hit.start in taken]
+    for chunk in proposed_phrases:
+        found = _hyphenated_variant(chunk, method_hits)
+        if found is not None:
+            variant, hit = found
+            if not any(i in taken for i in range(variant.start, variant.end) if not hit.start <= i < hit.end):
+                add(Candidate(label=lower_title_case(variant), type="Method", rule="proposal-variant", confidence=0.7),
+                    variant)
+
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
     #    words an author gives as a name ('a platform called Lantern')
     for token in doc:
@@ -744,7 +757,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         phrase = clean_phrase(chunk)
         if phrase is None:
             continue
-        if label_key(phrase.text) in means and len(phrase) >= 2 and _names_a_means(phrase[-1]) and (
+        if label_key(phrase.text) in means and len(phrase) >= 2 and names_a_means(phrase[-1]) and (
                 reference_df(label_key(phrase.text)) < ESTABLISHED_DF or phrase[-1].lower_ in METHOD_HEADS):
             # ('... Using Computer Vision', '... with Human Perception': a field or a faculty, not a means)
             add(Candidate(label=lower_title_case(phrase), type="Method", rule="title-means", confidence=0.6), phrase)
@@ -851,6 +864,41 @@ def _variant_of_a_name(chunk: Span) -> tuple[Span | None, Span | None]:
     while start > chunk.start and _makes_a_variant(doc[start - 1], name):
         start -= 1
     return (doc[start : name.end], name) if start < name.start else (None, None)
+
+
+def _hyphenated_variant(chunk: Span, hits: list[Span]) -> tuple[Span, Span] | None:
+    """'a novel visibility-aware attention mechanism', 'multi-view data augmentation': a known method (one of `hits`)
+    that one hyphenated word right before it makes the paper's own variant; the span from that word to the method's
+    end (or to the kind of thing after it, 'mechanism'), and the method. Not a claim or a plain manner before it
+    ('cost-effective', 'two-stage', 'end-to-end'), which qualify the known method without naming another."""
+    phrase = clean_phrase(chunk)
+    if phrase is None:
+        return None
+    doc = chunk.doc
+    for hit in hits:
+        if not phrase.start < hit.start or not (hit.end == phrase.end or (
+                hit.end == phrase.end - 1 and phrase[-1].lower_ in OWN_KINDS)):
+            continue
+        front = doc[phrase.start : hit.start]
+        parts = list(front)[::2]
+        if len(front) < 3 or len(front) % 2 == 0 or any(t.whitespace_ for t in front[:-1]) \
+                or any(t.text != "-" for t in list(front)[1::2]):
+            return None
+        if any(not t.is_alpha or t.like_num or t.lower_ in NOT_VARIANT_WORDS or t.lower_ in FRONT_MODIFIERS
+               for t in parts) or front.text.lower() in FRONT_MODIFIERS or _everyday_manner(parts):
+            return None
+        return phrase, hit
+    return None
+
+
+# the last parts of a hyphenated word that says how a thing runs or how good it is, not what it attends to
+PLAIN_MANNERS = (MANNER_PARTS - {"aware", "guided", "based", "driven", "specific", "level"}) | {
+    "end", "effective", "quality", "art"}
+
+
+def _everyday_manner(parts: list[Token]) -> bool:
+    """'two-stage', 'end-to-end', 'real-time', 'cost-effective': everyday words, the last a manner or a claim."""
+    return all(is_everyday_word(t.lower_) for t in parts) and parts[-1].lower_ in PLAIN_MANNERS
 
 
 def _makes_a_variant(word: Token, name: Span) -> bool:
@@ -964,7 +1012,7 @@ def _head_after_acronym(token: Token) -> bool:
         and word not in GENERIC_HEADS and token.lemma_ not in GENERIC_HEADS
 
 
-def _names_a_means(head: Token) -> bool:
+def names_a_means(head: Token) -> bool:
     """A head word that names a way of doing ('regularization', 'module', 'sampling'), not data, a setting or a
     quality ('web videos', 'sparse annotations', 'capacity constraints')."""
     word = head.lower_

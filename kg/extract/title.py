@@ -18,13 +18,15 @@ from kg.extract.candidates import (
     is_name_token,
     is_paradigm,
     lower_title_case,
+    names_a_means,
     noun_chunks,
 )
-from kg.extract.gazetteer import alias_index
+from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
     FRONT_MODIFIERS,
+    GENERIC_HEADS,
     KIND_HEADS,
     METHOD_HEADS,
     TASK_HEADS,
@@ -32,7 +34,7 @@ from kg.extract.lexicon import (
 from kg.extract.roles import ANALYSIS_NOUNS, ASPECT_VERBS, EVALUATE_VERBS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
-from kg.specificity import is_coined_word
+from kg.specificity import ESTABLISHED_DF, is_coined_word, reference_df
 
 MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
 
@@ -403,6 +405,46 @@ def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
             found.append(Mention(label=cand.canonical, type="Method", role="uses", confidence=0.7,
                                  rule="title-paradigm", cue=means or "title", canonical=cand.canonical,
                                  evidence=evidence))
+    return found
+
+
+def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
+    """The ways of working a title names as its means ('... via Focus-Guided Sampling', '... with a Bisection
+    Method') that neither the abstract's mentions (keys in `known`) nor the gazetteers know: the paper's own way
+    when the field has no such phrase, one it works with when the field has. A phrase must end in a noun that
+    names a way of doing ('sampling', 'operator', 'module'), not data, a setting or a result ('... with Missing
+    Data', '... with Statistical Guarantees'), and must begin right after the means word: '... by Rejecting
+    Extreme Augmentations' names a deed, not a thing."""
+    evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
+    found, seen = [], set(known)
+    chunks = {chunk.start: chunk for chunk in noun_chunks(title_doc)}
+    for token in title_doc if not title_doc.text.isupper() else ():  # (all capitals hide what is a name)
+        if token.lower_ not in MEANS_WORDS:
+            continue
+        start = token.i + 1
+        chunk = chunks.get(start) or chunks.get(start + 1) if start < len(title_doc) and (
+            start in chunks or title_doc[start].lower_ in {"a", "an", "the"}) else None
+        phrase = clean_phrase(chunk) if chunk is not None else None
+        if phrase is None or len(phrase) < 2 or phrase.end != chunk.end or not names_a_means(phrase[-1]):
+            continue
+        if phrase[0].lower_.endswith("ing"):
+            continue  # 'by Bootstrapping Features', 'via Simulating Human ... Process': a deed
+        if phrase[-1].lemma_.lower() in GENERIC_HEADS and len(phrase) <= 3 \
+                and not any("-" in t.text or t.is_upper for t in phrase[:-1]):
+            continue  # 'with a Polynomial Time Algorithm', 'using Probabilistic Models': a kind, not a thing
+        label = lower_title_case(phrase)
+        key = label_key(label)
+        if key in seen or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label):
+            continue
+        if any(f" {key} " in f" {other} " for other in known):
+            continue  # a part of a longer name the abstract gives: 'EPIC (Edit Path Interpolation via ...)'
+        seen.add(key)
+        # (one that holds a known method is a way of using it: '... Using Large Language Model Prompting')
+        holds_known = any(phrase.start <= hit.start and hit.end <= phrase.end
+                          for hit in title_doc.spans.get(SPAN_KEY, ()))
+        own = reference_df(key) < ESTABLISHED_DF and not holds_known
+        found.append(Mention(label=label, type="Method", role="proposes" if own else "uses", confidence=0.6,
+                             rule="title-means", cue=token.text.lower(), evidence=evidence))
     return found
 
 
