@@ -459,6 +459,52 @@ def test_a_phrase_the_title_names_as_its_means_is_a_method(extractor):
     assert "sparse quux annotations" not in result and "web quux videos" not in result
 
 
+def test_a_way_of_working_only_the_title_names_as_its_means_is_a_method(extractor):
+    abstract = "Graph learning is hard when neighbourhoods are large. We show gains on five benchmarks."
+    # a phrase the field never wrote: the paper's own
+    result = found(extractor, abstract, "Quux Graph Learning via Sparsified Neighbourhood Quuxing")
+    assert result["sparsified neighbourhood quuxing"] == ("Method", "proposes")
+    # one the field has long written: a way the paper works with
+    result = found(extractor, abstract, "Efficient Quux Search via Parameter Sharing")
+    assert result["parameter sharing"] == ("Method", "uses")
+    # a deed, a kind, data or a result is no means
+    for title in ("Quux Generalization by Rejecting Extreme Augmentations",
+                  "Explaining Quux Networks with a Polynomial Time Algorithm",
+                  "Co-Quux Learning with Missing Data", "Quux Selection with Statistical Guarantees"):
+        assert not any(label.endswith(("augmentations", "algorithm", "data", "guarantees"))
+                       for label in found(extractor, abstract, title)), title
+    # nor a part of the longer name the abstract gives
+    result = found(extractor, "We propose QPI (Quux Path Interpolation via learnable Cost) for graphs.",
+                   "QPI: Graph Augmentation with Quux Path Interpolation via Learnable Cost")
+    assert "quux path interpolation" not in result
+
+
+def test_the_way_of_working_a_title_leads_with_is_the_proposal_of_a_paper_that_names_none(extractor):
+    abstract = "We propose a new approach to this problem. Experiments on five benchmarks show gains."
+    result = found(extractor, abstract, "Loss-aware Quux Quantization of Deep Networks")
+    assert result["loss-aware quux quantization"] == ("Method", "proposes")
+    # a deed, a kind told by one plain word, an area, a phrase the field writes, or a subject of a verb: none
+    for title in ("Learning Quux Models across Incomparable Spaces", "Optimal Algorithms for Quux Bandits",
+                  "Uncertainty Modelling in Quux Languages", "Causal Modeling with Quux Diffusions",
+                  "Diverse Quux Models Transfer Better", "Quux Detection in the Wild"):
+        assert not any(role == "proposes" for _, role in found(extractor, abstract, title).values()), title
+    # nor in a paper that proposes nothing
+    assert "loss-aware quux quantization" not in found(
+        extractor, "Quantization shrinks networks. It often hurts accuracy.", "Loss-aware Quux Quantization")
+
+
+def test_a_hyphenated_word_before_a_known_method_makes_the_papers_own_variant(extractor):
+    result = found(extractor, "We propose a novel visibility-aware attention mechanism for person re-identification.")
+    assert result["visibility-aware attention mechanism"] == ("Method", "proposes")
+    assert result["attention mechanism"] == ("Method", "uses")
+    result = found(extractor, "We propose an intra-modal knowledge distillation strategy to align features.")
+    assert result["intra-modal knowledge distillation"] == ("Method", "proposes")
+    # a manner or a claim only qualifies the known method
+    for text in ("In this paper, we introduce a two-stage contrastive learning method.",
+                 "We propose a cost-effective contrastive learning approach."):
+        assert not any(key != "contrastive learning" for key in found(extractor, text)), text
+
+
 def test_the_noun_after_an_acronym_finishes_the_long_form(extractor):
     result = found(extractor, "We use the canonical quuxadic (CQ) decomposition to factor the tensor.")
     assert "canonical quuxadic decomposition" in result and "canonical quuxadic" not in result

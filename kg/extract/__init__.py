@@ -68,6 +68,7 @@ from kg.extract.title import (
     subtitle_kind,
     title_head,
     title_kind,
+    title_lead,
     title_means,
     title_methods,
     title_names,
@@ -517,15 +518,23 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 mention.role, mention.rule = "evaluates", "evaluation"
             mentions.append(mention)
         mentions += title_paradigms(title_doc, known | {label_key(m.label) for m in mentions})
+        names_its_own = any(m.role == "proposes" for m in mentions)
         mentions += title_means(title_doc, known | {label_key(m.label) for m in mentions})
         described = title_kind(title_doc)
-        if described is not None and not any(m.role == "proposes" for m in mentions) \
-                and not _a_kind_by_its_manner(described[0]):
+        if described is not None and not names_its_own and not _a_kind_by_its_manner(described[0]):
             # 'A Persistent Weisfeiler-Lehman Procedure for Graph Classification', in a paper that names nothing
             # as its own: the title describes what it brings
             mentions.append(Mention(label=described[1], type="Method", role="proposes", confidence=0.6,
                                     rule="title-kind", cue="title",
                                     evidence=[Evidence(title, 0, len(title), field="title")]))
+        elif not names_its_own and proposed_phrases:
+            # 'Invertible Residual Networks', 'Loss-aware Weight Quantization of Deep Networks', over an abstract
+            # that proposes but names nothing: the title leads with what it brings
+            lead = title_lead(title_doc, known | {label_key(m.label) for m in mentions})
+            if lead is not None:
+                mentions.append(Mention(label=lead, type="Method", role="proposes", confidence=0.6,
+                                        rule="title-lead", cue="title",
+                                        evidence=[Evidence(title, 0, len(title), field="title")]))
     mentions.sort(key=lambda m: (m.evidence[0].field != "title", m.evidence[0].start, m.label))
     return mentions
 

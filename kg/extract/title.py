@@ -21,7 +21,7 @@ from kg.extract.candidates import (
     names_a_means,
     noun_chunks,
 )
-from kg.extract.gazetteer import SPAN_KEY, alias_index
+from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
@@ -34,7 +34,7 @@ from kg.extract.lexicon import (
 from kg.extract.roles import ANALYSIS_NOUNS, ASPECT_VERBS, EVALUATE_VERBS
 from kg.model import Evidence, Mention
 from kg.normalize import label_key
-from kg.specificity import ESTABLISHED_DF, is_coined_word, reference_df
+from kg.specificity import ESTABLISHED_DF, is_coined_word, is_term, reference_df
 
 MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
 
@@ -386,6 +386,42 @@ def title_kind(title_doc: Doc) -> tuple[Span, str] | None:
     return described, label
 
 
+# what may follow the phrase a title leads with: a joining word, or nothing ('Invertible Residual Networks');
+# not a verb ('Diverse ImageNet Models Transfer Better') nor 'and' ('Cooperation and Fairness in ...')
+LEAD_ENDS = (TITLE_JOINS | MEANS_WORDS | {"for", "across", "towards", "toward"}) - {"and"}
+
+
+def title_lead(title_doc: Doc, known: set[str]) -> str | None:
+    """The label of the way of working a title leads with, when the title is that phrase and what it is for or
+    applied to ('Loss-aware Weight Quantization of Deep Networks', 'Latent Normalizing Flows for Discrete
+    Sequences'): two words or more ending in a noun that names a way of doing (not a task's, 'detection'), that
+    neither the abstract's mentions (keys in `known`), the gazetteers nor the field's abstracts know as a phrase
+    (not 'Causal Modeling with ...', the field's; nor an area, '... Modelling'). None for a title with a colon or
+    a question, one written in capitals, one that leads with a deed ('Learning Generative Models ...',
+    'Compressing Neural Networks ...'), or a kind told by one plain word ('Optimal Algorithms for ...')."""
+    text = title_doc.text
+    if title_head(text) is not None or "?" in text or text.isupper():
+        return None
+    chunk = next((c for c in noun_chunks(title_doc)
+                  if c.start == 0 or (c.start == 1 and title_doc[0].lower_ in {"a", "an", "the"})), None)
+    phrase = clean_phrase(chunk) if chunk is not None else None
+    if phrase is None or len(phrase) < 2 or phrase.end != chunk.end or phrase[0].lower_.endswith("ing"):
+        return None
+    if chunk.end < len(title_doc) and title_doc[chunk.end].lower_ not in LEAD_ENDS:
+        return None
+    head = phrase[-1]
+    if not names_a_means(head) or head.lower_ in TASK_HEADS | {"modeling", "modelling"}:
+        return None  # ('Uncertainty Modelling in ...': an area)
+    if head.lemma_.lower() in GENERIC_HEADS and len(phrase) < 3 and not any("-" in t.text for t in phrase):
+        return None
+    label = lower_title_case(phrase)
+    key = label_key(label)
+    if key in known or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
+            or is_term(key):
+        return None
+    return label
+
+
 def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
     """The ways of learning a title names as a phrase of its own ('Action Space Design in Reinforcement Learning
     for ...', '... via Self-Supervised Learning') that the abstract's mentions (keys in `known`) do not: the setting
@@ -409,8 +445,8 @@ def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
 
 
 def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
-    """The ways of working a title names as its means ('... via Focus-Guided Sampling', '... with a Bisection
-    Method') that neither the abstract's mentions (keys in `known`) nor the gazetteers know: the paper's own way
+    """The ways of working a title names as its means ('... via Focus-Guided Sampling', '... via Parameter
+    Sharing') that neither the abstract's mentions (keys in `known`) nor the gazetteers know: the paper's own way
     when the field has no such phrase, one it works with when the field has. A phrase must end in a noun that
     names a way of doing ('sampling', 'operator', 'module'), not data, a setting or a result ('... with Missing
     Data', '... with Statistical Guarantees'), and must begin right after the means word: '... by Rejecting
@@ -439,10 +475,9 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
         if any(f" {key} " in f" {other} " for other in known):
             continue  # a part of a longer name the abstract gives: 'EPIC (Edit Path Interpolation via ...)'
         seen.add(key)
-        # (one that holds a known method is a way of using it: '... Using Large Language Model Prompting')
-        holds_known = any(phrase.start <= hit.start and hit.end <= phrase.end
-                          for hit in title_doc.spans.get(SPAN_KEY, ()))
-        own = reference_df(key) < ESTABLISHED_DF and not holds_known
+        # (one that holds a known method is as often the paper's own variant of it: '... with Adversarial
+        # Convolutional Variational Autoencoder')
+        own = reference_df(key) < ESTABLISHED_DF
         found.append(Mention(label=label, type="Method", role="proposes" if own else "uses", confidence=0.6,
                              rule="title-means", cue=token.text.lower(), evidence=evidence))
     return found
