@@ -887,6 +887,8 @@ def _hyphenated_variant(chunk: Span, hits: list[Span]) -> tuple[Span, Span] | No
         if any(not t.is_alpha or t.like_num or t.lower_ in NOT_VARIANT_WORDS or t.lower_ in FRONT_MODIFIERS
                for t in parts) or front.text.lower() in FRONT_MODIFIERS or _everyday_manner(parts):
             return None
+        if alias_index().get(label_key(phrase.text.replace("-", ""))) is not None:
+            return None  # 'a multi-modal LLM': a known kind, written with a hyphen
         return phrase, hit
     return None
 

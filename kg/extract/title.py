@@ -21,7 +21,7 @@ from kg.extract.candidates import (
     names_a_means,
     noun_chunks,
 )
-from kg.extract.gazetteer import alias_index
+from kg.extract.gazetteer import SPAN_KEY, alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
@@ -37,6 +37,7 @@ from kg.normalize import label_key
 from kg.specificity import ESTABLISHED_DF, is_coined_word, is_term, reference_df
 
 MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
+ORDINAL_WORDS = frozenset(["first", "second", "third", "fourth", "higher", "high", "low"])
 
 
 def sought_by_title(title: str, keys: set[str]) -> bool:
@@ -417,9 +418,27 @@ def title_lead(title_doc: Doc, known: set[str]) -> str | None:
     label = lower_title_case(phrase)
     key = label_key(label)
     if key in known or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
-            or is_term(key):
+            or is_term(key) or not _names_one_thing(phrase, chunk):
         return None
     return label
+
+
+def _names_one_thing(phrase: Span, chunk: Span) -> bool:
+    """A title's phrase that names one thing of its own: no verb inside ('... to Enhance Word Representation'),
+    no number first ('4-Approximation Algorithm', a result), no adverb or ordinal left off its front ('Gradually
+    Updated Neural Networks', 'First Order GANs': cut from a name), not a known task ('Zero-Shot Slot Filling'),
+    nor a kind of a known thing ('Contextual Multi-Armed Bandit Algorithm', 'Text Embedding Model')."""
+    doc = phrase.doc
+    if any(t.tag_ in {"VB", "VBP", "VBZ", "VBD", "MD"} for t in phrase) or phrase[0].like_num \
+            or phrase.text[:1].isdigit():
+        return False
+    if any(t.tag_ in {"RB", "RBR", "RBS"} or t.lower_.endswith("ly") or t.lower_ in ORDINAL_WORDS or t.like_num
+           for t in doc[chunk.start : phrase.start]):
+        return False
+    if any(hit.end == phrase.end and hit.label_ == "Task" for hit in doc.spans.get(SPAN_KEY, ())):
+        return False
+    return not (phrase[-1].lemma_.lower() in GENERIC_HEADS and len(phrase) > 1
+                and alias_index().get(label_key(phrase[:-1].text)) is not None)
 
 
 def title_paradigms(title_doc: Doc, known: set[str]) -> list[Mention]:
@@ -454,7 +473,9 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
     evidence = [Evidence(title_doc.text, 0, len(title_doc.text), field="title")]
     found, seen = [], set(known)
     chunks = {chunk.start: chunk for chunk in noun_chunks(title_doc)}
-    for token in title_doc if not title_doc.text.isupper() else ():  # (all capitals hide what is a name)
+    # (all capitals hide what is a name; a question's words ask about what they name: 'Do LLMs with CoT ...?')
+    asked = max((t.i for t in title_doc if t.text == "?"), default=-1)
+    for token in title_doc[asked + 1 :] if not title_doc.text.isupper() else ():
         if token.lower_ not in MEANS_WORDS:
             continue
         start = token.i + 1
@@ -470,7 +491,8 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
             continue  # 'with a Polynomial Time Algorithm', 'using Probabilistic Models': a kind, not a thing
         label = lower_title_case(phrase)
         key = label_key(label)
-        if key in seen or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label):
+        if key in seen or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
+                or not _names_one_thing(phrase, chunk):
             continue
         if any(f" {key} " in f" {other} " for other in known):
             continue  # a part of a longer name the abstract gives: 'EPIC (Edit Path Interpolation via ...)'
