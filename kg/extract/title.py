@@ -21,7 +21,7 @@ from kg.extract.candidates import (
     names_a_means,
     noun_chunks,
 )
-from kg.extract.gazetteer import SPAN_KEY, alias_index
+from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     CLAIM_WORDS,
     DATASET_HEADS,
@@ -425,17 +425,12 @@ def title_lead(title_doc: Doc, known: set[str]) -> str | None:
 
 def _names_one_thing(phrase: Span, chunk: Span) -> bool:
     """A title's phrase that names one thing of its own: no verb inside ('... to Enhance Word Representation'),
-    no number first ('4-Approximation Algorithm', a result), no adverb or ordinal left off its front ('Gradually
-    Updated Neural Networks', 'First Order GANs': cut from a name), not a known task ('Zero-Shot Slot Filling'),
-    nor a kind of a known thing ('Contextual Multi-Armed Bandit Algorithm', 'Text Embedding Model')."""
+    no number first ('4-Approximation Algorithm', a result), no ordinal or number left off its front ('First
+    Order GANs': cut from a name), nor a kind of a known thing ('Text Embedding Model')."""
     doc = phrase.doc
-    if any(t.tag_ in {"VB", "VBP", "VBZ", "VBD", "MD"} for t in phrase) or phrase[0].like_num \
-            or phrase.text[:1].isdigit():
+    if any(t.tag_ in {"VB", "VBP", "VBZ", "VBD", "MD"} for t in phrase) or phrase.text[:1].isdigit():
         return False
-    if any(t.tag_ in {"RB", "RBR", "RBS"} or t.lower_.endswith("ly") or t.lower_ in ORDINAL_WORDS or t.like_num
-           for t in doc[chunk.start : phrase.start]):
-        return False
-    if any(hit.end == phrase.end and hit.label_ == "Task" for hit in doc.spans.get(SPAN_KEY, ())):
+    if any(t.lower_ in ORDINAL_WORDS or t.like_num for t in doc[chunk.start : phrase.start]):
         return False
     return not (phrase[-1].lemma_.lower() in GENERIC_HEADS and len(phrase) > 1
                 and alias_index().get(label_key(phrase[:-1].text)) is not None)
