@@ -769,7 +769,8 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         named_after = doc[phrase.start : chunk.end] if chunk.end == phrase.end + 1 else phrase
         if head_type([named_after[-1].text]) == "Method" and _eponymous(named_after):
             # 'the Gale-Shapley algorithm', 'the Nelder-Mead method': a name, with its capitals
-            add(Candidate(label=named_after.text, type="Method", rule="noun-phrase", confidence=0.5), named_after)
+            add(Candidate(label=named_after.text, type="Method", rule="eponym", confidence=0.6,
+                          named=True), named_after)
             continue
         ctype = head_type([t.text for t in phrase])
         inner = phrase[:-1]
