@@ -1789,13 +1789,13 @@ def a_task_the_title_names(label: str, ctype: str, title_keys: set[str]) -> bool
 def _eponymous(phrase: Span) -> bool:
     """'the Gale-Shapley algorithm', 'the Nelder-Mead method': a method named after two people, written as two
     capitalised names joined by a hyphen before its head in small letters, inside a sentence; not two words of
-    everyday English ('Vision-Language architectures', 'Black-Box ...')."""
+    everyday English ('Vision-Language architectures', 'Black-Box ...'; 'Frank-Wolfe' has one name)."""
     words = phrase[:-1]
     return phrase[-1].is_lower and any(
         i + 2 < len(words) and words[i + 1].text in {"-", "–"} and not words[i].whitespace_
         and not words[i + 1].whitespace_ and words[i].is_title and words[i + 2].is_title
         and words[i].is_alpha and words[i + 2].is_alpha and not words[i].is_sent_start
-        and not is_everyday_word(words[i].lower_) and not is_everyday_word(words[i + 2].lower_)
+        and not (is_everyday_word(words[i].lower_) and is_everyday_word(words[i + 2].lower_))
         for i in range(len(words)))
 
 
