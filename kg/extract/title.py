@@ -29,7 +29,6 @@ from kg.extract.lexicon import (
     GENERIC_HEADS,
     KIND_HEADS,
     METHOD_HEADS,
-    OUTCOME_HEADS,
     TASK_HEADS,
 )
 from kg.extract.roles import ANALYSIS_NOUNS, ASPECT_VERBS, EVALUATE_VERBS
@@ -282,11 +281,6 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
     if purpose is not None and label_key(purpose) not in known | {label_key(m.label) for m in found}:
         found.append(Mention(label=purpose, type="Task", role="addresses", confidence=0.7, rule="title-purpose",
                              cue="for", evidence=evidence))
-    lead = title_lead_task(title_doc, known | {label_key(m.label) for m in found}, abstract)
-    if lead is not None:
-        # 'Automated Clinical Data Extraction with Knowledge Conditioned LLMs': the task the title leads with
-        found.append(Mention(label=lead, type="Task", role="addresses", confidence=0.7, rule="title-lead",
-                             cue="title", evidence=evidence))
     return found
 
 
@@ -398,11 +392,14 @@ def title_kind(title_doc: Doc) -> tuple[Span, str] | None:
 LEAD_ENDS = (TITLE_JOINS | MEANS_WORDS | {"for", "across", "towards", "toward"}) - {"and"}
 
 
-def _lead_phrase(title_doc: Doc) -> tuple[Span, Span] | None:
-    """The phrase a title leads with (and the noun chunk it was cleaned from), when the title is that phrase and
-    what it is for or applied to: two words or more naming one thing (see _names_one_thing); None for a title with
-    a colon or a question, one written in capitals, or one that leads with a deed ('Learning Generative Models
-    ...', 'Compressing Neural Networks ...')."""
+def title_lead(title_doc: Doc, known: set[str]) -> str | None:
+    """The label of the way of working a title leads with, when the title is that phrase and what it is for or
+    applied to ('Loss-aware Weight Quantization of Deep Networks', 'Latent Normalizing Flows for Discrete
+    Sequences'): two words or more ending in a noun that names a way of doing (not a task's, 'detection'), that
+    neither the abstract's mentions (keys in `known`), the gazetteers nor the field's abstracts know as a phrase
+    (not 'Causal Modeling with ...', the field's; nor an area, '... Modelling'). None for a title with a colon or
+    a question, one written in capitals, one that leads with a deed ('Learning Generative Models ...',
+    'Compressing Neural Networks ...'), or a kind told by one plain word ('Optimal Algorithms for ...')."""
     text = title_doc.text
     if title_head(text) is not None or "?" in text or text.isupper():
         return None
@@ -413,19 +410,6 @@ def _lead_phrase(title_doc: Doc) -> tuple[Span, Span] | None:
         return None
     if chunk.end < len(title_doc) and title_doc[chunk.end].lower_ not in LEAD_ENDS:
         return None
-    return (phrase, chunk) if _names_one_thing(phrase, chunk) else None
-
-
-def title_lead(title_doc: Doc, known: set[str]) -> str | None:
-    """The label of the way of working a title leads with ('Loss-aware Weight Quantization of Deep Networks',
-    'Latent Normalizing Flows for Discrete Sequences'; see _lead_phrase): a phrase ending in a noun that names a
-    way of doing (not a task's, 'detection'), that neither the abstract's mentions (keys in `known`), the
-    gazetteers nor the field's abstracts know (not 'Causal Modeling with ...', the field's; nor an area, '...
-    Modelling'), and no kind told by one plain word ('Optimal Algorithms for ...')."""
-    lead = _lead_phrase(title_doc)
-    if lead is None:
-        return None
-    phrase = lead[0]
     head = phrase[-1]
     if not names_a_means(head) or head.lower_ in TASK_HEADS | {"modeling", "modelling"}:
         return None  # ('Uncertainty Modelling in ...': an area)
@@ -434,28 +418,9 @@ def title_lead(title_doc: Doc, known: set[str]) -> str | None:
     label = lower_title_case(phrase)
     key = label_key(label)
     if key in known or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
-            or is_term(key):
+            or is_term(key) or not _names_one_thing(phrase, chunk):
         return None
     return label
-
-
-def title_lead_task(title_doc: Doc, known: set[str], abstract: str) -> str | None:
-    """The label of the task a title leads with ('Automated Clinical Data Extraction with ...', 'Unsupervised
-    Adversarial Anomaly Detection using ...'; see _lead_phrase): a phrase ending in a noun of an outcome to reach
-    ('extraction', 'detection'; not a way of working, 'matching') that the gazetteers do not know whole (the
-    title's known tasks are added as such) and whose last two words the abstract uses (as the start of a word:
-    'extract' for 'Extraction')."""
-    lead = _lead_phrase(title_doc)
-    if lead is None or lead[0][-1].lower_ not in OUTCOME_HEADS:
-        return None
-    phrase = lead[0]
-    label = lower_title_case(phrase)
-    key = label_key(label)
-    if key in known or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label):
-        return None
-    text = abstract.lower()
-    stems = [t.lower_[:6] for t in phrase[-2:] if t.is_alpha]
-    return label if all(re.search(rf"\b{re.escape(stem)}", text) for stem in stems) else None
 
 
 def _names_one_thing(phrase: Span, chunk: Span) -> bool:
