@@ -37,7 +37,9 @@ from kg.normalize import label_key
 from kg.specificity import ESTABLISHED_DF, is_coined_word, is_term, reference_df
 
 MEASURE_NOUNS = frozenset(["metric", "measure", "score", "index"])
-ORDINAL_WORDS = frozenset(["first", "second", "third", "fourth", "higher", "high", "low"])
+# words a name may start with that cleaning a phrase leaves off: an ordinal or a level ('First Order GANs', 'Low
+# Latency ... Inference'); what is left without them is a fragment
+NAME_START_WORDS = frozenset(["first", "second", "third", "fourth", "higher", "high", "low"])
 
 
 def sought_by_title(title: str, keys: set[str]) -> bool:
@@ -425,12 +427,12 @@ def title_lead(title_doc: Doc, known: set[str]) -> str | None:
 
 def _names_one_thing(phrase: Span, chunk: Span) -> bool:
     """A title's phrase that names one thing of its own: no verb inside ('... to Enhance Word Representation'),
-    no number first ('4-Approximation Algorithm', a result), no ordinal or number left off its front ('First
-    Order GANs': cut from a name), nor a kind of a known thing ('Text Embedding Model')."""
+    no number first ('4-Approximation Algorithm', a result), no number or word of NAME_START_WORDS left off its
+    front ('First Order GANs': cut from a name), nor a kind of a known thing ('Text Embedding Model')."""
     doc = phrase.doc
     if any(t.tag_ in {"VB", "VBP", "VBZ", "VBD", "MD"} for t in phrase) or phrase.text[:1].isdigit():
         return False
-    if any(t.lower_ in ORDINAL_WORDS or t.like_num for t in doc[chunk.start : phrase.start]):
+    if any(t.lower_ in NAME_START_WORDS or t.like_num for t in doc[chunk.start : phrase.start]):
         return False
     return not (phrase[-1].lemma_.lower() in GENERIC_HEADS and len(phrase) > 1
                 and alias_index().get(label_key(phrase[:-1].text)) is not None)
@@ -474,7 +476,7 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
         if token.lower_ not in MEANS_WORDS:
             continue
         start = token.i + 1
-        chunk = chunks.get(start) or chunks.get(start + 1) if start < len(title_doc) and (
+        chunk = (chunks.get(start) or chunks.get(start + 1)) if start < len(title_doc) and (
             start in chunks or title_doc[start].lower_ in {"a", "an", "the"}) else None
         phrase = clean_phrase(chunk) if chunk is not None else None
         if phrase is None or len(phrase) < 2 or phrase.end != chunk.end or not names_a_means(phrase[-1]):
