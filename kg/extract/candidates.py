@@ -886,7 +886,8 @@ def _hyphenated_variant(chunk: Span, hits: list[Span]) -> tuple[Span, Span] | No
                 or any(t.text != "-" for t in list(front)[1::2]):
             return None
         if any(not t.is_alpha or t.like_num or t.lower_ in NOT_VARIANT_WORDS or t.lower_ in FRONT_MODIFIERS
-               for t in parts) or front.text.lower() in FRONT_MODIFIERS or _everyday_manner(parts):
+               for t in parts) or front.text.lower() in FRONT_MODIFIERS \
+                or (_everyday_compound(front) and parts[-1].lower_ in PLAIN_MANNERS):
             return None
         if alias_index().get(label_key(phrase.text.replace("-", ""))) is not None:
             return None  # 'a multi-modal LLM': a known kind, written with a hyphen
@@ -894,14 +895,10 @@ def _hyphenated_variant(chunk: Span, hits: list[Span]) -> tuple[Span, Span] | No
     return None
 
 
-# the last parts of a hyphenated word that says how a thing runs or how good it is, not what it attends to
+# the last parts of an everyday hyphenated word that says how a thing runs or how good it is, not what it attends
+# to: 'two-stage', 'end-to-end', 'real-time', 'cost-effective'
 PLAIN_MANNERS = (MANNER_PARTS - {"aware", "guided", "based", "driven", "specific", "level"}) | {
     "end", "effective", "quality", "art"}
-
-
-def _everyday_manner(parts: list[Token]) -> bool:
-    """'two-stage', 'end-to-end', 'real-time', 'cost-effective': everyday words, the last a manner or a claim."""
-    return all(is_everyday_word(t.lower_) for t in parts) and parts[-1].lower_ in PLAIN_MANNERS
 
 
 def _makes_a_variant(word: Token, name: Span) -> bool:

@@ -408,19 +408,29 @@ def title_lead(title_doc: Doc, known: set[str]) -> str | None:
     chunk = next((c for c in noun_chunks(title_doc)
                   if c.start == 0 or (c.start == 1 and title_doc[0].lower_ in {"a", "an", "the"})), None)
     phrase = clean_phrase(chunk) if chunk is not None else None
-    if phrase is None or len(phrase) < 2 or phrase.end != chunk.end or phrase[0].lower_.endswith("ing"):
+    if phrase is None or (chunk.end < len(title_doc) and title_doc[chunk.end].lower_ not in LEAD_ENDS):
         return None
-    if chunk.end < len(title_doc) and title_doc[chunk.end].lower_ not in LEAD_ENDS:
-        return None
+    label = _way_of_its_own(phrase, chunk, known)
     head = phrase[-1]
-    if not names_a_means(head) or head.lower_ in TASK_HEADS | {"modeling", "modelling"}:
+    if label is None or head.lower_ in TASK_HEADS | {"modeling", "modelling"}:
         return None  # ('Uncertainty Modelling in ...': an area)
     if head.lemma_.lower() in GENERIC_HEADS and len(phrase) < 3 and not any("-" in t.text for t in phrase):
+        return None
+    return None if is_term(label_key(label)) else label
+
+
+def _way_of_its_own(phrase: Span, chunk: Span, known: set[str]) -> str | None:
+    """The label of a title's phrase (cleaned from `chunk`) that names a way of working of its own: two words or
+    more ending in a noun that names a way of doing, not a deed ('Bootstrapping Features'), naming one thing (see
+    _names_one_thing), and known neither by its key in `known` nor to the gazetteers, nor generic, nor a way of
+    learning; None otherwise."""
+    if len(phrase) < 2 or phrase.end != chunk.end or not names_a_means(phrase[-1]) \
+            or phrase[0].lower_.endswith("ing"):
         return None
     label = lower_title_case(phrase)
     key = label_key(label)
     if key in known or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
-            or is_term(key) or not _names_one_thing(phrase, chunk):
+            or not _names_one_thing(phrase, chunk):
         return None
     return label
 
@@ -479,18 +489,13 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
         chunk = (chunks.get(start) or chunks.get(start + 1)) if start < len(title_doc) and (
             start in chunks or title_doc[start].lower_ in {"a", "an", "the"}) else None
         phrase = clean_phrase(chunk) if chunk is not None else None
-        if phrase is None or len(phrase) < 2 or phrase.end != chunk.end or not names_a_means(phrase[-1]):
-            continue
-        if phrase[0].lower_.endswith("ing"):
-            continue  # 'by Bootstrapping Features', 'via Simulating Human ... Process': a deed
+        label = _way_of_its_own(phrase, chunk, seen) if phrase is not None else None
+        if label is None:
+            continue  # (not a deed: 'by Bootstrapping Features', 'via Simulating Human ... Process')
         if phrase[-1].lemma_.lower() in GENERIC_HEADS and len(phrase) <= 3 \
                 and not any("-" in t.text or t.is_upper for t in phrase[:-1]):
             continue  # 'with a Polynomial Time Algorithm', 'using Probabilistic Models': a kind, not a thing
-        label = lower_title_case(phrase)
         key = label_key(label)
-        if key in seen or alias_index().get(key) is not None or is_generic_label(label) or is_paradigm(label) \
-                or not _names_one_thing(phrase, chunk):
-            continue
         if any(f" {key} " in f" {other} " for other in known):
             continue  # a part of a longer name the abstract gives: 'EPIC (Edit Path Interpolation via ...)'
         seen.add(key)
