@@ -1475,3 +1475,14 @@ def test_a_variant_of_a_name_is_proposed_by_its_whole_name(extractor):
     assert "Quux Morphology Architecture" not in found(extractor, text)
     assert found(extractor, "We present a data selection module NegFilter.")["NegFilter"] == ("Method", "proposes")
     assert found(extractor, "We present a simple BERT baseline.")["BERT"][1] != "proposes"
+
+
+def test_a_name_listed_beside_a_compared_name_is_compared_too(extractor):
+    text = "We propose QuuxNet, a new detector. QuuxNet easily outperforms existing baselines (e.g., RPN, ZorbNet)."
+    result = found(extractor, text)
+    assert result["ZorbNet"] == ("Method", "compares")
+
+
+def test_what_the_paper_compares_its_own_with_is_compared(extractor):
+    text = "We propose QuuxNet, a new detector. Finally, we compare our approach with the strong ZorbNet architecture."
+    assert found(extractor, text)["ZorbNet"] == ("Method", "compares")

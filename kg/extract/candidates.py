@@ -682,7 +682,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         span = _plain_name_span(doc, token)
         if any(i in taken or i in proposal_tokens for i in range(span.start, span.end)) or _title_cased_text(span.sent):
             continue
-        if _list_item(span) and not data_tokens.isdisjoint(_list_around(span)):
+        if _list_item(span) and not data_tokens.isdisjoint(list_around(span)):
             add(Candidate(label=span.text, type="Dataset", rule="data-name", confidence=0.7), span)
 
     # 6. what the authors say they propose, whatever its head noun
@@ -1382,7 +1382,7 @@ def _named_as(span: Span) -> str | None:
     known_data = {i for hit in hits if hit.label_ == "Dataset" for i in range(hit.start, hit.end)}
     if any(type_by_name(other.text) == "Dataset" or other.i in known_data for other in root.conjuncts):
         return "Dataset"  # 'on MMHal-Bench, POPE and GAVIE', 'on Calvin, RLBench, ALOHA': listed with benchmarks
-    if root.dep_ not in {"nsubj", "nsubjpass"} and not known_data.isdisjoint(_list_around(span)):
+    if root.dep_ not in {"nsubj", "nsubjpass"} and not known_data.isdisjoint(list_around(span)):
         return "Dataset"  # '(Multipage DocVQA, WebSRC, and MoTIF)': read along the words, whatever the parse
     head = root
     for _ in range(4):  # 'on the challenging MVTec3D anomaly detection benchmark'
@@ -1394,7 +1394,7 @@ def _named_as(span: Span) -> str | None:
     return None
 
 
-def _list_around(span: Span) -> set[int]:
+def list_around(span: Span) -> set[int]:
     """The tokens of the list of names a span stands in, read along the words to either side ('(A, B, and C)',
     'A, B and C'): names, commas and 'and'/'or'."""
     doc = span.doc

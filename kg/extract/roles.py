@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.acronyms import initials_long_form
 from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
-from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, noun_chunks, ways_of
+from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, list_around, noun_chunks, ways_of
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
@@ -1094,7 +1094,7 @@ def _listed_after_colon(noun: Token) -> set[int]:
     return {t.i for segment in _listed_segments(noun.sent, noun.i) for t in segment}
 
 
-EXAMPLE_OPENERS = frozenset(["including", "like", "namely"])
+EXAMPLE_OPENERS = frozenset(["including", "like", "namely", "e.g.", "e.g", "i.e.", "i.e"])
 
 
 def _examples_after_comparison(sent: Span) -> set[int]:
@@ -1159,15 +1159,27 @@ def _compare_objects(sent: Span) -> set[int]:
                     objects |= _head_chain(child, NAME_DEPS)
                     objects |= _of_examples(child)
         is_compare_prep = token.lower_ in COMPARE_PREPS and token.dep_ in {"prep", "cc", "mark", "quantmod"}
-        compared = token.lower_ in {"to", "with"} and (token.head.lower_ in LEVEL_WORDS
-                                                        or token.head.lemma_ == "compare")
+        compared = token.lower_ in {"to", "with"} and (
+            token.head.lower_ in LEVEL_WORDS or token.head.lemma_ == "compare"
+            or (token.head.dep_ == "dobj" and token.head.head.lemma_ == "compare"))  # 'we compare ours with X'
         if is_compare_prep or compared:
             for child in token.children:
                 if child.dep_ == "pobj":
                     objects |= _head_chain(child, NAME_DEPS)
                     if child.lemma_.lower() in RESULT_NOUNS_COMPARED:
                         objects |= _of_examples(child) | _whose_result(child)
-    return objects
+    return _with_listed_names(sent, objects)
+
+
+def _with_listed_names(sent: Span, objects: set[int]) -> set[int]:
+    """The compared words and every name listed beside a compared name, whatever the parser hung it on:
+    'outperforms existing baselines (A, B)' compares with B as with A."""
+    doc = sent.doc
+    found = set(objects)
+    for i in objects:
+        if sent.start <= i < sent.end and is_name_token(doc[i]):
+            found |= {j for j in list_around(doc[i : i + 1]) if sent.start <= j < sent.end}
+    return found
 
 
 def _whose_result(noun: Token) -> set[int]:
