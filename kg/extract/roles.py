@@ -1174,12 +1174,8 @@ def _compare_objects(sent: Span) -> set[int]:
 def _with_listed_names(sent: Span, objects: set[int]) -> set[int]:
     """The compared words and every name listed beside a compared name, whatever the parser hung it on:
     'outperforms existing baselines (A, B)' compares with B as with A."""
-    doc = sent.doc
-    found = set(objects)
-    for i in objects:
-        if sent.start <= i < sent.end and is_name_token(doc[i]):
-            found |= {j for j in list_around(doc[i : i + 1]) if sent.start <= j < sent.end}
-    return found
+    doc = sent.doc  # (a list is read within its sentence, where the compared words stand)
+    return objects.union(*(list_around(doc[i : i + 1]) for i in objects if is_name_token(doc[i])))
 
 
 def _whose_result(noun: Token) -> set[int]:
