@@ -40,6 +40,8 @@ _TEX_QUOTES = re.compile(r"``([^`]*?)''")
 _MD_CODE = re.compile(r"`([^`\n]+)`")
 _TEX_SINGLE_QUOTES = re.compile(r"`([^`'’\n]{1,200})(['’])")
 _MD_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+# '_Foo2Bar_', '__Foo__': emphasis by underscores around words, not 'snake_case' nor a subscript ('f(x)_{i}')
+_MD_UNDERSCORES = re.compile(r"(?<![\w\\$})\]])(_{1,2})(?=[^\s_])([^_\n]*?[^\s_\\])\1(?![\w{(])")
 _MD_LINK = re.compile(r"(?<!\\)\[([^\[\]\n]+)\]\(((?:https?://|www\.)[^\s()]+)\)")
 # `~` is a TeX tie between two words ("Fig.~1", "model~\cite{x}"); elsewhere ("~5%", "/~user") it is content.
 _TIE = re.compile(r"(?<=[\w.,;:)\]}])~(?=[\w\\({\[$])")
@@ -48,7 +50,7 @@ _WHITESPACE = re.compile(r"\s+")
 # line break lost on the way), which the tokenizer reads as one word and the sentence splitter as one sentence. Not
 # 'e.g.The' nor 'x.y.FooGP' (letters before the stop are one), nor inside a link ('1drv.ms/f/s!Atd').
 _GLUED_SENTENCE = re.compile(r"(?<=[a-z]{2}[.?]|[a-z][)\]][.?])(?=[A-Z][a-z]+\b)")
-_MARKDOWN_HINT = re.compile(r"[`*]|\]\(")
+_MARKDOWN_HINT = re.compile(r"[`*_]|\]\(")
 
 
 def _strip_html(text: str) -> str:
@@ -70,6 +72,8 @@ def _markdown_and_quotes(text: str) -> str:
     text = _MD_CODE.sub(r"\1", text)
     text = _TEX_SINGLE_QUOTES.sub(lambda m: ("‘" if m.group(2) == "’" else "'") + m.group(1) + m.group(2), text)
     text = _MD_BOLD.sub(r"\1", text)
+    if "$" not in text and "\\" not in text:  # (in LaTeX an underscore is a subscript)
+        text = _MD_UNDERSCORES.sub(r"\2", text)
     return _MD_LINK.sub(lambda m: _link_text(m.group(1), m.group(2)), text)
 
 

@@ -63,7 +63,7 @@ def test_acronym_definition_gives_one_concept_with_both_forms(extractor):
 
 def test_a_known_name_that_holds_a_defined_acronym_stays_that_name(extractor):
     text = ("Stochastic gradient descent (SGD) is the workhorse of training. We study momentum SGD and show that "
-            "the Kullback-Leibler (KL) penalty bounds the KL divergence.")
+            "the Kullback-Leibler (KL) penalty lowers the KL divergence by half.")
     result = found(extractor, text)
     assert result["momentum SGD"][0] == "Method"
     assert result["Kullback-Leibler divergence"][0] == "Metric"
@@ -653,6 +653,20 @@ def test_what_the_text_names_only_as_what_it_is_not_and_health_records_are_no_co
     result = found(extractor, "Temporal EHR data from non-ICU settings are sparse. We propose FooNet for them.")
     assert "ICU" not in result and "EHR" not in result
     assert result["FooNet"] == ("Method", "proposes")
+
+
+def test_a_measure_between_distributions_is_reported_only_with_a_result(extractor):
+    text = "We build uncertainty sets defined by the Kullback-Leibler divergence and the Wasserstein distance."
+    assert not any(ctype == "Metric" for ctype, _ in found(extractor, text).values())
+    got = found(extractor, "Our sampler lowers the Wasserstein distance to the target by 20%.")
+    assert got["Wasserstein distance"] == ("Metric", "reports")
+
+
+def test_letters_of_a_generic_phrase_and_currencies_are_no_names(extractor):
+    got = found(extractor, "Research on generative models (GMs) has grown. We propose FooNet, which ranks items with GMs.")
+    assert "GMs" not in got and "GM" not in got and got["FooNet"] == ("Method", "proposes")
+    got = found(extractor, "The robot hand (5k USD) is cheap and the QuuxArm policy runs on it.")
+    assert "USD" not in got
 
 
 def test_a_bracket_glued_to_the_word_before_still_opens_an_acronym(extractor):

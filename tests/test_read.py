@@ -68,6 +68,8 @@ MARKUP_CASES = [
     (r"\textbf{\emph{nested}} commands", "nested commands"),
     ("estimators such as `TreeSHAP` and `FastXY`", "estimators such as TreeSHAP and FastXY"),
     ("inversion in **8** steps", "inversion in 8 steps"),
+    ("we present _QuillNet_ and __FooBar__, not snake_case or f(x)_1",
+     "we present QuillNet and FooBar, not snake_case or f(x)_1"),
     ("``Constructive'' here indicates", '"Constructive" here indicates'),
     (r"as in Fig.~1 of Smith et al.~\cite{smith}", "as in Fig. 1 of Smith et al."),
     ("about ~5% of http://x.edu/~me", "about ~5% of http://x.edu/~me"),

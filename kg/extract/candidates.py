@@ -80,7 +80,8 @@ NOT_NAMES = frozenset(
 EVERYDAY_ACRONYMS = frozenset(
     [
         "DNA", "ICU", "COVID", "COVID-19", "FDA", "NBA", "SME", "ATM", "ETF", "IoT", "SQL", "XML", "JSON", "HTML",
-        "JPEG", "PNG", "PDF", "AWS", "ODE", "PDE", "FP16", "FP32", "BF16", "INT8", "INT4", "REST", "HTTP", "TCP"
+        "JPEG", "PNG", "PDF", "AWS", "ODE", "PDE", "FP16", "FP32", "BF16", "INT8", "INT4", "REST", "HTTP", "TCP",
+        "USD", "EUR", "GBP", "JPY", "CNY", "RMB",  # currencies: '(5k USD)'
     ]
 )
 MAX_PHRASE_TOKENS = 6
@@ -447,21 +448,24 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
 
     # 1. acronym definitions: the long form is the concept, the short form an alias
     short_to_key: dict[str, str] = {}
-    data_names: set[str] = set()
+    plain_letters: set[str] = set()  # letters the paper defines for data, machines or generic words
     for short, long in doc._.kg_acronyms or []:
-        if short.text in NOT_NAMES or is_generic_label(long.text):
+        if short.text in NOT_NAMES:
             continue
+        if is_generic_label(long.text):
+            plain_letters.update({short.text, short.text + "s", short.text.removesuffix("s")})
+            continue  # 'research on generative models (GMs)': no concept, and its letters are none either
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
         wider = next((g for g in gazetteer if g.end == long.end and long.start - 2 <= g.start < long.start), None)
         if hit is None and wider is not None:
             long, hit = wider, wider  # 'person re-identification (ReID)': the known term the long form ends
         if is_modality(long.text) or (hit is None and long[-1].lemma_.lower() in HARDWARE_NOUNS):
-            data_names.update({short.text, short.text + "s"})
+            plain_letters.update({short.text, short.text + "s"})
             continue  # 'hyperspectral imagery (HSI)', 'unmanned aerial vehicles (UAVs)': data and machines
         last = max(short, long, key=lambda span: span.end)  # 'the OLOP (open-loop optimistic planning) algorithm'
         after = doc[last.end + 1] if last.end + 1 < len(doc) and doc[last.end].text == ")" else None
         if hit is None and after is not None and after.lower_ in SIGNAL_NOUNS:
-            data_names.add(short.text)
+            plain_letters.add(short.text)
             continue  # 'photoplethysmography (PPG) signals': a kind of data, not a concept of the field
         typed = True
         headed = hit is None and after is not None and _head_after_acronym(after) and after.lower_ != long[-1].lower_
@@ -571,7 +575,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     coined = [chunk for chunk in proposed_phrases if _title_cased(chunk)]
     for hit in gazetteer:
         if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES \
-                or hit.text in data_names:
+                or hit.text in plain_letters:
             continue  # ('10 SEM (Scanning Electron Microscope) images': the paper's letters, not the field's SEM)
         if any(c.start <= hit.start and hit.end <= c.end and len(c) > len(hit) for c in coined):
             continue
@@ -603,8 +607,10 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if len(hit) == 1 and hit.text.isupper() and hit.label_ == "Method" and _listed_as_data(hit):
             continue  # 'the ETH, UCY and SDD datasets': a method's letters name something else here (a task's
             # name a dataset's task: 'VQA datasets')
-        if hit.label_ == "Metric" and hit.text.islower() and not _reports_a_result(hit.sent):
-            continue  # 'a balance between accuracy and security': no result is reported in that metric
+        if hit.label_ == "Metric" and (hit.text.islower() or _measure_between(hit)) \
+                and not _reports_a_result(hit.sent):
+            continue  # 'a balance between accuracy and security': no result is reported in that metric; 'sets
+            # defined by the Kullback-Leibler divergence': a quantity the method works with
         if hit.label_ == "Metric" and hit[-1].lower_ == "time" and hit.start > 0 \
                 and doc[hit.start - 1].lower_ in {"at", "during", "before", "after", "until"}:
             continue  # 'objects not available at training time': a moment, not a measure
@@ -647,7 +653,7 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
     #    words an author gives as a name ('a platform called Lantern')
     for token in doc:
-        if token.i in taken or token.text in data_names:
+        if token.i in taken or token.text in plain_letters:
             continue
         given = _given_name(token) or _name_the_title_writes(token, title_keys)
         if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
@@ -1753,6 +1759,15 @@ def _known_base(text: str):
         if entry is not None:
             return entry
     return None
+
+
+# heads of the quantities between two distributions or two points, which a paper as often works with as reports
+BETWEEN_HEADS = frozenset(["divergence", "distance", "discrepancy", "similarity"])
+
+
+def _measure_between(hit: Span) -> bool:
+    """'Wasserstein distance', 'Jensen-Shannon divergence': a measure between two things, written out."""
+    return len(hit) > 1 and hit[-1].lower_ in BETWEEN_HEADS
 
 
 def _reports_a_result(sent: Span) -> bool:
