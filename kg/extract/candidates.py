@@ -453,8 +453,11 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
         if short.text in NOT_NAMES:
             continue
         if is_generic_label(long.text):
-            plain_letters.update({short.text, short.text + "s", short.text.removesuffix("s")})
-            continue  # 'research on generative models (GMs)': no concept, and its letters are none either
+            if long[0].is_alpha and not any(t.text[:1].isupper() for t in long):
+                plain_letters.update({short.text, short.text + "s", short.text.removesuffix("s")})
+            continue  # 'research on generative models (GMs)': no concept, and its letters are none either (but
+            # 'we propose a Representation Evaluation Design (RED)' names its own in capitals, and a long form
+            # cut inside a word, '-context learning (ICL)', says nothing)
         hit = gazetteer_hit(long)  # the paper's own long form decides what its acronym means
         wider = next((g for g in gazetteer if g.end == long.end and long.start - 2 <= g.start < long.start), None)
         if hit is None and wider is not None:
