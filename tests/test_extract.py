@@ -663,7 +663,8 @@ def test_a_measure_between_distributions_is_reported_only_with_a_result(extracto
 
 
 def test_letters_of_a_generic_phrase_and_currencies_are_no_names(extractor):
-    got = found(extractor, "Research on generative models (GMs) has grown. We propose FooNet, which ranks items with GMs.")
+    text = "Research on generative models (GMs) has grown. We propose FooNet, which ranks items with GMs."
+    got = found(extractor, text)
     assert "GMs" not in got and "GM" not in got and got["FooNet"] == ("Method", "proposes")
     got = found(extractor, "We propose a Representation Evaluation Design (RED) for contrastive models.")
     assert got["RED"] == ("Method", "proposes")  # generic words in capitals: a name the paper coins
