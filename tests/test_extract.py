@@ -853,3 +853,10 @@ def test_the_noun_an_acronym_and_a_coordinated_head_share_is_the_second_ones(ext
             "and bipartite ranking.")
     result = found(extractor, text)
     assert "analysis ranking" not in result and "bipartite ranking" in result
+
+
+def test_a_proposal_named_in_capitals_of_different_kinds_is_one_name(extractor):
+    got = found(extractor, "We propose ZORB OpenQuux, an open-source agent for board games. ZORB OpenQuux is the "
+                           "first open agent of its kind. We also release Quill Alarm, a detector of abuse.")
+    assert got["ZORB OpenQuux"] == ("Method", "proposes") and got["Quill Alarm"] == ("Method", "proposes")
+    assert "OpenQuux" not in got and "ZORB" not in got

@@ -655,13 +655,14 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
 
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
     #    words an author gives as a name ('a platform called Lantern')
+    coined_names = _coined_names(coined)
     for token in doc:
         if token.i in taken or token.text in plain_letters:
             continue
         given = _given_name(token) or _name_the_title_writes(token, title_keys)
         if given is None and not is_name_token(token, doc_text) and not _capitalised_compound(token):
             continue
-        span = given or name_span(doc, token)
+        span = given or _whole_coined_name(token, coined_names, taken) or name_span(doc, token)
         word_before = doc[span.start - 1] if span.start >= 2 else None
         if given is None and word_before is not None and word_before.is_lower and word_before.is_alpha \
                 and not word_before.is_stop and word_before.pos_ in {"ADJ", "NOUN"} \
@@ -1555,6 +1556,29 @@ def _word_before_list(span: Span) -> Token | None:
     if any(t.lower_ in {"such", "as", "like", "e.g.", "eg", "including"} for t in doc[i + 1 : span.start]):
         return None
     return doc[i] if i >= span.sent.start else None
+
+
+def _coined_names(coined: list[Span]) -> list[tuple[str, ...]]:
+    """'we propose ELF OpenGo', 'we release GLlama Alarm': the words of each name of a proposal written in
+    capitals (`coined` chunks, cleaned), though they are of different kinds; the longest first."""
+    wholes = (clean_phrase(chunk) for chunk in coined)
+    names = {tuple(t.text for t in whole) for whole in wholes if whole is not None and len(whole) >= 2
+             and _title_cased(whole) and all(t.text[:1].isupper() or t.text == "-" or t.like_num for t in whole)}
+    return sorted(names, key=lambda words: (-len(words), words))
+
+
+def _whole_coined_name(token: Token, names: list[tuple[str, ...]], taken: set[int]) -> Span | None:
+    """The span of a name of `names` (from `_coined_names`) the token stands in, wherever the text writes it
+    ('ELF OpenGo is the first ...'); None when a list has taken one of its words."""
+    doc = token.doc
+    for words in names:
+        for at, word in enumerate(words):
+            start = token.i - at
+            if word == token.text and start >= 0 and start + len(words) <= len(doc) \
+                    and tuple(t.text for t in doc[start : start + len(words)]) == words \
+                    and not any(i in taken for i in range(start, start + len(words))):
+                return doc[start : start + len(words)]
+    return None
 
 
 def _title_cased(chunk: Span) -> bool:
