@@ -576,12 +576,16 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
     # 4. gazetteer hits, unless only part of a longer hyphenated name ('MoE' in 'Foo-MoE') or of a name the
     #    authors coin ('we introduce the Hierarchical Feature Matching approach')
     coined = [chunk for chunk in proposed_phrases if _title_cased(chunk)]
+    coined_names = _coined_names(coined)
     for hit in gazetteer:
         if any(i in taken for i in range(hit.start, hit.end)) or label_key(hit.kb_id_) in GENERIC_PHRASES \
                 or hit.text in plain_letters:
             continue  # ('10 SEM (Scanning Electron Microscope) images': the paper's letters, not the field's SEM)
         if any(c.start <= hit.start and hit.end <= c.end and len(c) > len(hit) for c in coined):
             continue
+        whole = _whole_coined_name(hit[0], coined_names, taken)
+        if whole is not None and whole.start <= hit.start and hit.end <= whole.end and len(whole) > len(hit):
+            continue  # 'LLM' of 'LLM FooBridge serves as ...', after 'we introduce LLM FooBridge'
         grown = name_span(doc, hit[0]) if len(hit) == 1 else hit
         if len(grown) > len(hit):
             continue
@@ -655,7 +659,6 @@ def collect_candidates(doc: Doc, proposed_phrases: list[Span] = (), means: set[s
 
     # 5. names no list holds: CamelCase, inner capitals, digits ('FooNet', 'XYZ-2', 'BarGAN'), and any capitalised
     #    words an author gives as a name ('a platform called Lantern')
-    coined_names = _coined_names(coined)
     for token in doc:
         if token.i in taken or token.text in plain_letters:
             continue
