@@ -1,7 +1,7 @@
 """Text cleaning shared by the readers: markup to plain text, code links, derived ids and titles.
 
 Abstracts arrive with HTML (`<em>`, `&amp;`), LaTeX (`$\\alpha$`, `\\emph{X}`, `\\url{X}`) and Markdown
-(`**X**`, `` `X` ``). `clean_markup` turns all of them into plain text once, before extraction, so that the
+(`**X**`, `_X_`, `` `X` ``). `clean_markup` turns all of them into plain text once, before extraction, so that the
 evidence offsets computed later point into the text every export shows.
 """
 
