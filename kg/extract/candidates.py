@@ -1572,7 +1572,7 @@ def _coined_names(coined: list[Span]) -> list[tuple[str, ...]]:
 
 def _whole_coined_name(token: Token, names: list[tuple[str, ...]], taken: set[int]) -> Span | None:
     """The span of a name of `names` (from `_coined_names`) the token stands in, wherever the text writes it
-    ('ELF OpenGo is the first ...'); None when a list has taken one of its words."""
+    ('ELF OpenGo is the first ...'); None when an earlier rule has taken one of its words."""
     doc = token.doc
     for words in names:
         for at, word in enumerate(words):
