@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
-    from kg.errors import ModelNotFound, ModelUnusable, OutputBusy, WorkerFailed
+    from kg.errors import ExportFailed, ModelNotFound, ModelUnusable, OutputBusy, WorkerFailed
     from kg.read import InputError
 
     args = make_parser().parse_args(argv)
@@ -379,7 +379,7 @@ def _run(argv: list[str] | None) -> int:
     except OutputBusy as error:
         _fail(str(error))
         return EXIT_OUTPUT
-    except (ModelUnusable, WorkerFailed) as error:
+    except (ModelUnusable, WorkerFailed, ExportFailed) as error:
         _fail(str(error))
         return EXIT_FAILED
     except sqlite3.Error as error:  # the extraction cache, damaged or not a database

@@ -15,5 +15,9 @@ class WorkerFailed(RuntimeError):
     """An extraction worker could not start or stopped: the message says why."""
 
 
+class ExportFailed(RuntimeError):
+    """An export process died without saying why (killed, out of memory)."""
+
+
 class OutputBusy(Exception):
     """Another build is writing into the same output folder."""

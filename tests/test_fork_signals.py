@@ -119,3 +119,53 @@ def test_a_stop_python_drops_in_a_callback_stops_the_next_step_every_time(signum
     assert drops == "KeyboardInterrupt"  # the stop was raised inside the callback, and dropped there
     assert outcomes == "stopped", result.stdout + result.stderr
     assert "Exception ignored" not in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys, tempfile
+    from graph_fixture import sample_graph
+    import kg.cli, kg.export
+    from kg.errors import ExportFailed
+    from kg.export import ExportOptions, write_timed
+    from kg.stop_signals import forget_stops, note_stop
+
+    # every export process dies at once, as the one a SIGTERM to the whole process group reaches first
+    kg.export._timed_export = lambda job: os.kill(os.getpid(), signal.SIGKILL)
+    outcomes = []
+    for dropped in (True, False):
+        forget_stops()
+        if dropped:
+            note_stop(signal.SIGTERM)  # the build's own stop came, and Python dropped it in a callback
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                write_timed(sample_graph(), folder, ExportOptions(), ["graphml", "gexf"], jobs=2)
+            outcomes.append("finished")
+        except KeyboardInterrupt:
+            outcomes.append("stopped")
+        except ExportFailed as error:
+            outcomes.append("failed: " + str(error))
+    print("\\n".join(outcomes))
+""")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="exports fork only where it can")
+def test_an_export_process_killed_with_the_build_is_a_stop_and_alone_a_failure() -> None:
+    result = subprocess.run([sys.executable, "-c", KILLED], cwd=TESTS, capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(TESTS)})
+    assert result.returncode == 0, result.stderr
+    with_stop, alone = result.stdout.splitlines()
+    assert with_stop == "stopped"
+    assert alone.startswith("failed: the ") and "export process stopped (exit code -9)" in alone, alone
+
+
+def test_a_failed_export_is_one_line_and_exit_code_one(monkeypatch, capsys) -> None:
+    import kg.cli
+    from kg.errors import ExportFailed
+
+    def dies(args: object) -> int:
+        raise ExportFailed("the rdf export process stopped (exit code -9)")
+
+    monkeypatch.setitem(kg.cli.COMMANDS, "build", dies)
+    assert kg.cli.main(["build", "seeds"]) == kg.cli.EXIT_FAILED
+    error = capsys.readouterr().err
+    assert error.strip().splitlines() == ["kg: error: the rdf export process stopped (exit code -9)"], error

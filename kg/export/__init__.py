@@ -15,9 +15,10 @@ from typing import Protocol
 
 import networkx as nx
 
+from kg.errors import ExportFailed
 from kg.export.pieces import NO_REUSE, Reuse
 from kg.memory import collector_spared, spare_what_exists
-from kg.stop_signals import signals_deferred
+from kg.stop_signals import raise_if_stopped, signals_deferred
 
 
 @dataclass(frozen=True)
@@ -108,10 +109,6 @@ def _watched(job: tuple[str, Path, ExportOptions], watch: ExportWatch) -> Export
     return done
 
 
-class ExportFailed(Exception):
-    """An export process died without saying why (killed, out of memory)."""
-
-
 def _export_child(job: tuple[str, Path, ExportOptions], sender: Connection) -> None:
     """In a forked process: write one export and send back its result, or the exception that stopped it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build ends its export processes itself
@@ -159,6 +156,7 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int,
                 receiver.close()
                 process.join()
                 if message is None:
+                    raise_if_stopped()  # killed by the same Ctrl-C or SIGTERM that stopped the build
                     raise ExportFailed(f"the {jobs_list[number][0]} export process stopped "
                                        f"(exit code {process.exitcode})")
                 status, value = message
