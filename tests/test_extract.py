@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.acronyms import best_long_form, initials_long_form
+from kg.extract.acronyms import best_long_form, capitals_long_form, initials_long_form
 
 
 def found(extractor, text: str, title: str = "") -> dict[str, tuple[str, str]]:
@@ -96,6 +96,32 @@ def test_schwartz_hearst_long_form(short, long, expected):
 def test_initials_beat_letter_matching_on_repeated_letters():
     text = "the classic Input-Independent Indistinguishability"
     assert text[initials_long_form("III", text):] == "Input-Independent Indistinguishability"
+
+
+def test_capitals_inside_words_spell_a_long_form():
+    text = "a method named Dual-view distribution AligNment for dataset CondEnsation"
+    assert text[capitals_long_form("DANCE", text):] == "Dual-view distribution AligNment for dataset CondEnsation"
+    assert capitals_long_form("GNNs", "Graph Neural Networks") is None  # not all capitals: the initials' case
+    assert capitals_long_form("DANCE", "a dance for distribution alignment") is None
+    assert capitals_long_form("SLAM", "the DP-SLAM algorithm for localization and mapping") is None
+
+
+@pytest.mark.parametrize(("sentence", "pair"), [
+    ("We introduce the Minimax Combinatorial Successive Accepts and Rejects (Minimax-CombSAR) algorithm.",
+     ("Minimax-CombSAR", "Minimax Combinatorial Successive Accepts and Rejects")),
+    ("We introduce GroUSE (Grounded QA Unitary Scoring of Evaluators), a benchmark of 144 unit tests.",
+     ("GroUSE", "Grounded QA Unitary Scoring of Evaluators")),
+    ("We propose a method named Dual-view distribution AligNment for dataset CondEnsation (DANCE).",
+     ("DANCE", "Dual-view distribution AligNment for dataset CondEnsation")),
+])
+def test_acronyms_of_names_in_mixed_case_or_joined_by_a_hyphen(extractor, sentence, pair):
+    doc = extractor.nlp(sentence)
+    assert pair in [(short.text, long.text) for short, long in doc._.kg_acronyms]
+
+
+def test_a_name_in_mixed_case_is_not_defined_by_any_bracket_after_it(extractor):
+    doc = extractor.nlp("We train FooNet (with the default settings) and ResNet (residual network).")
+    assert [(short.text, long.text) for short, long in doc._.kg_acronyms] == [("ResNet", "residual network")]
 
 
 def test_gazetteer_hits_are_typed(extractor):

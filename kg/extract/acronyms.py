@@ -18,12 +18,15 @@ if not Doc.has_extension("kg_acronym_map"):
     Doc.set_extension("kg_acronym_map", default=None)
 
 MAX_SHORT_TOKENS = 3
+MAX_SHORT_CHARACTERS = 12
+MAX_JOINED_SHORT_CHARACTERS = 16  # two short forms joined by a hyphen: 'Minimax-CombSAR', 'SPICE-HPD'
 
 
 def looks_like_short_form(text: str) -> bool:
-    """2-12 characters, starts with a letter or digit, holds a capital letter, has no space."""
+    """2-12 characters (16 when a hyphen joins two), starts with a letter or digit, holds a capital letter, has no
+    space."""
     return (
-        2 <= len(text) <= 12
+        2 <= len(text) <= (MAX_JOINED_SHORT_CHARACTERS if "-" in text[1:-1] else MAX_SHORT_CHARACTERS)
         and text[0].isalnum()
         and " " not in text
         and any(c.isupper() for c in text)
@@ -71,6 +74,27 @@ def initials_long_form(short: str, long: str) -> int | None:
     return None
 
 
+def capitals_long_form(short: str, long: str) -> int | None:
+    """Start index of the word where the last capitals of `long` begin to spell `short`, a short form in capitals:
+    for a long form whose author capitalised the letters it takes, inside words as well ('Dual-view distribution
+    AligNment for dataset CondEnsation (DANCE)'). Tried after the initials, which this would cut short there."""
+    letters = [c for c in short if c.isalnum()]
+    if len(letters) < 2 or not all(c.isupper() or c.isdigit() for c in letters):
+        return None
+    capitals = [i for i, c in enumerate(long) if c.isupper() or c.isdigit()]
+    spelling = capitals[-len(letters):]
+    if len(capitals) < len(letters) or [long[i] for i in spelling] != letters:
+        return None
+    words = {len(re.findall(r"[\s\-]", long[:i])) for i in spelling}
+    if len(words) < 2:
+        return None  # the short form itself, inside a longer name: 'DP-SLAM algorithm for ... (SLAM)'
+    first = spelling[0]
+    start = max(long.rfind(" ", 0, first), long.rfind("-", 0, first)) + 1
+    while start > 0 and long[start - 1] == "-":  # the whole hyphenated word: 'Dual-view'
+        start = long.rfind(" ", 0, start - 1) + 1
+    return start
+
+
 NUMBER_WORDS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
                 "8": "eight", "9": "nine"}
 
@@ -107,6 +131,8 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     window = doc[window_start:open_i]
     start_char = initials_long_form(short, window.text)
     if start_char is None:
+        start_char = capitals_long_form(short, window.text)
+    if start_char is None:
         start_char = best_long_form(short, window.text)
     if start_char is None:
         return None
@@ -140,7 +166,20 @@ def _long_inside(doc: Doc, open_i: int, short_token_i: int) -> Span | None:
     start_char = best_long_form(short, inside.text)
     if start_char != 0:
         return None
+    if short.upper() != short and not _capitals_are_initials(short, inside.text):
+        return None  # a name in mixed case is defined only by words that start with its capitals
     return inside
+
+
+def _capitals_are_initials(short: str, long: str) -> bool:
+    """Whether the capitals of `short` are, in order, the initials of words of `long`, the first one included:
+    'GroUSE (Grounded QA Unitary Scoring of Evaluators)', 'ResNet (residual network)'."""
+    capitals = [c.lower() for c in short if c.isupper()]
+    initials = [word[0].lower() for word in re.findall(r"[^\s\-]+", long)]
+    if len(capitals) < 2 or not initials or initials[0] != capitals[0]:
+        return False
+    remaining = iter(initials[1:])
+    return all(any(initial == capital for initial in remaining) for capital in capitals[1:])
 
 
 def find_acronyms(doc: Doc) -> list[tuple[Span, Span]]:
@@ -155,7 +194,7 @@ def find_acronyms(doc: Doc) -> list[tuple[Span, Span]]:
                 pairs.append((short, long))
                 continue
         before = token.i - 1
-        if before >= 0 and looks_like_short_form(doc[before].text) and doc[before].text.upper() == doc[before].text:
+        if before >= 0 and looks_like_short_form(doc[before].text):
             long = _long_inside(doc, token.i, before)
             if long is not None:
                 pairs.append((doc[before : before + 1], long))
