@@ -113,10 +113,18 @@ def test_capitals_inside_words_spell_a_long_form():
      ("GroUSE", "Grounded QA Unitary Scoring of Evaluators")),
     ("We propose a method named Dual-view distribution AligNment for dataset CondEnsation (DANCE).",
      ("DANCE", "Dual-view distribution AligNment for dataset CondEnsation")),
+    ("Our proposed method, Text-to-Image Models for Counterfactual Explanations (TIME), is a black-box technique.",
+     ("TIME", "Text-to-Image Models for Counterfactual Explanations")),  # the window opens at a word's start
 ])
 def test_acronyms_of_names_in_mixed_case_or_joined_by_a_hyphen(extractor, sentence, pair):
     doc = extractor.nlp(sentence)
     assert pair in [(short.text, long.text) for short, long in doc._.kg_acronyms]
+
+
+def test_a_name_with_small_joining_words_after_the_proposed_object_is_the_proposal(extractor):
+    text = ("We introduce a simple but effective attack strategy, Navigation as Wish (NAW), in which the malicious "
+            "client manipulates local trajectory data.")
+    assert found(extractor, text)["Navigation as Wish"] == ("Method", "proposes")
 
 
 def test_a_name_in_mixed_case_is_not_defined_by_any_bracket_after_it(extractor):

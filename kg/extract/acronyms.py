@@ -126,6 +126,8 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
         if doc[i].text in {"(", ")", ";", ":", ","} or (finite_verb and not in_compound):
             window_start = i + 1
             break
+    while window_start > sent_start and _joined(doc, window_start):
+        window_start -= 1  # the window opens at a word's start: 'Text-to-Image Models ... (TIME)'
     if window_start >= open_i:
         return None
     window = doc[window_start:open_i]
@@ -154,6 +156,13 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     if len(span) == 1 and span[0].text.lower() == short.lower():
         return None
     return span
+
+
+def _joined(doc: Doc, i: int) -> bool:
+    """Whether token i is glued to the one before it by a hyphen: a hyphen right after a word, or a word right
+    after a hyphen."""
+    before = doc[i - 1]
+    return not before.whitespace_ and (doc[i].text == "-" or before.text == "-")
 
 
 def _long_inside(doc: Doc, open_i: int, short_token_i: int) -> Span | None:

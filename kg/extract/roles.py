@@ -245,6 +245,19 @@ def _proposal_object(token: Token) -> tuple[set[int], list[Span]]:
             | _coined_name_within(token)), []
 
 
+NAME_JOINERS = frozenset(["of", "for", "via", "with", "and", "to", "in", "on", "-"])
+
+
+def _name_run_end(doc: Doc, start: int, stop: int, joiners: frozenset[str]) -> int:
+    """Where the capitalised words from `start` end, `joiners` allowed between them ('Unlearning via Null Space
+    Calibration')."""
+    end = start
+    while end < stop and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
+                          or (end > start and doc[end].lower_ in joiners)):
+        end += 1
+    return end
+
+
 def _name_after(token: Token) -> set[int]:
     """'a new variant of the FooR methodology, Uncertainty-Aware FooR (UAFooR), that ...': a capitalised name with
     its acronym right after the object's phrase and a comma, which the parser hangs elsewhere."""
@@ -252,10 +265,7 @@ def _name_after(token: Token) -> set[int]:
     start = token.right_edge.i + 2
     if start >= token.sent.end or doc[start - 1].text != ",":
         return set()
-    end = start
-    while end < token.sent.end and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
-                                    or (doc[end].text == "-" and not doc[end].whitespace_)):
-        end += 1
+    end = _name_run_end(doc, start, token.sent.end, NAME_JOINERS | {"as"})  # ('Navigation as Wish (NAW)')
     if end == start or end + 2 >= token.sent.end or doc[end].text != "(" or not doc[end + 1].is_upper \
             or doc[start].is_stop:  # ('On-Demand ...': a name the candidates cannot hold whole)
         return set()
@@ -273,19 +283,6 @@ def _coined_name_within(token: Token) -> set[int]:
     if len(coined) != 1 or (coined[0].i + 2 < len(doc) and doc[coined[0].i + 2].lower_ in {"and", "or"}):
         return set()  # a list of names, not the name of the object
     return {coined[0].i}
-
-
-NAME_JOINERS = frozenset(["of", "for", "via", "with", "and", "to", "in", "on", "-"])
-
-
-def _name_run_end(doc: Doc, start: int, stop: int, joiners: frozenset[str]) -> int:
-    """Where the capitalised words from `start` end, `joiners` allowed between them ('Unlearning via Null Space
-    Calibration')."""
-    end = start
-    while end < stop and (doc[end].is_title or doc[end].is_upper or is_name_token(doc[end])
-                          or (end > start and doc[end].lower_ in joiners)):
-        end += 1
-    return end
 
 
 def _defined_name_after(token: Token) -> set[int]:
