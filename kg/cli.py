@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kg.model import CONCEPT_TYPES
-from kg.stop_signals import forget_stops, note_stop
+from kg.stop_signals import forget_stops, note_stop, raise_if_stopped
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_OUTPUT, EXIT_MODEL, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 5, 130
 DEFAULT_INPUT = "seeds"
@@ -361,37 +361,47 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
-    from kg.errors import ExportFailed, ModelNotFound, ModelUnusable, OutputBusy, WorkerFailed
-    from kg.read import InputError
-
     args = make_parser().parse_args(argv)
     try:
         return COMMANDS[args.command](args)
-    except CommandError as error:
+    except Exception as error:
+        # a stop raised inside a library that turned it into an error of its own (pydantic-core, building a
+        # schema while spaCy loads, reports 'SchemaError: ... KeyboardInterrupt') is a stop all the same
+        raise_if_stopped()
+        return _reported(error, args)
+
+
+def _reported(error: Exception, args: argparse.Namespace) -> int:
+    """Say a failure the command line knows in one line and give its exit code; any other goes up as it is."""
+    from kg.errors import ExportFailed, ModelNotFound, ModelUnusable, OutputBusy, WorkerFailed
+    from kg.read import InputError
+
+    if isinstance(error, CommandError):
         _fail(str(error))
         return error.code
-    except InputError as error:
+    if isinstance(error, InputError):
         _fail(str(error))
         return EXIT_INPUT
-    except ModelNotFound as error:
+    if isinstance(error, ModelNotFound):
         _fail(str(error))
         return EXIT_MODEL
-    except OutputBusy as error:
+    if isinstance(error, OutputBusy):
         _fail(str(error))
         return EXIT_OUTPUT
-    except (ModelUnusable, WorkerFailed, ExportFailed) as error:
+    if isinstance(error, ModelUnusable | WorkerFailed | ExportFailed):
         _fail(str(error))
         return EXIT_FAILED
-    except sqlite3.Error as error:  # the extraction cache, damaged or not a database
+    if isinstance(error, sqlite3.Error):  # the extraction cache, damaged or not a database
         cache = getattr(args, "cache_dir", None) or Path(getattr(args, "out", DEFAULT_OUT)) / CACHE_FOLDER
         _fail(f"extraction cache {cache}: {error}; delete it, or build with --no-cache")
         return EXIT_OUTPUT
-    except UnicodeDecodeError as error:  # a file read outside kg.read, e.g. by `kg extract FILE`
+    if isinstance(error, UnicodeDecodeError):  # a file read outside kg.read, e.g. by `kg extract FILE`
         _fail(_decode_problem(error, args))
         return EXIT_INPUT
-    except OSError as error:
+    if isinstance(error, OSError):
         _fail(_os_problem(error, writing=args.command == "build"))
         return EXIT_OUTPUT
+    raise error
 
 
 def run() -> None:

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,26 @@ def test_a_failed_export_is_one_line_and_exit_code_one(monkeypatch, capsys) -> N
     assert kg.cli.main(["build", "seeds"]) == kg.cli.EXIT_FAILED
     error = capsys.readouterr().err
     assert error.strip().splitlines() == ["kg: error: the rdf export process stopped (exit code -9)"], error
+
+
+def test_a_stop_a_library_turns_into_its_own_error_is_a_stop(monkeypatch, capsys) -> None:
+    import kg.cli
+
+    def library_call(args: object) -> int:
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)  # kg's handler raises KeyboardInterrupt in here
+            time.sleep(1)
+        except KeyboardInterrupt:  # as pydantic-core does while spaCy loads: 'SchemaError: ... KeyboardInterrupt'
+            raise RuntimeError("SchemaError: KeyboardInterrupt") from None
+        return 0
+
+    monkeypatch.setitem(kg.cli.COMMANDS, "build", library_call)
+    assert kg.cli.main(["build", "seeds"]) == kg.cli.EXIT_INTERRUPTED
+    assert capsys.readouterr().err.strip() == "kg: error: interrupted; exports left as they were"
+
+    def failing_call(args: object) -> int:
+        raise RuntimeError("a failure of its own")
+
+    monkeypatch.setitem(kg.cli.COMMANDS, "build", failing_call)
+    with pytest.raises(RuntimeError, match="a failure of its own"):  # no stop came: an error stays an error
+        kg.cli.main(["build", "seeds"])
