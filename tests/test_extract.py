@@ -115,6 +115,7 @@ def test_capitals_inside_words_spell_a_long_form():
      ("DANCE", "Dual-view distribution AligNment for dataset CondEnsation")),
     ("Our proposed method, Text-to-Image Models for Counterfactual Explanations (TIME), is a black-box technique.",
      ("TIME", "Text-to-Image Models for Counterfactual Explanations")),  # the window opens at a word's start
+    ("We propose On-the-fly Keyword Generation (OKG) for retrieval.", ("OKG", "On-the-fly Keyword Generation")),
 ])
 def test_acronyms_of_names_in_mixed_case_or_joined_by_a_hyphen(extractor, sentence, pair):
     doc = extractor.nlp(sentence)

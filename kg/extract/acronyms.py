@@ -148,9 +148,9 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     if spelled and span.start > window.start and doc[span.start - 1].lower_ == spelled.group(1).lower():
         span = doc[span.start - 1 : span.end]  # 'blind super-resolution (blind-SR)': the word the short form spells
     spelled_lead = short[:1].islower() and span[0].lower_[:1] == short[0]  # 'von Mises-Fisher ... (vMFER)'
-    while len(span) > 1 and not spelled_lead and (span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"}
-                                                  or span[0].text == "*"):
-        span = span[1:]  # '*' of Markdown emphasis: '*Most Implied Frames* (MIF)'
+    while len(span) > 1 and not spelled_lead and not _joined(doc, span.start + 1) \
+            and (span[0].pos_ in {"DET", "PRON", "ADP", "CCONJ"} or span[0].text == "*"):
+        span = span[1:]  # '*' of Markdown emphasis: '*Most Implied Frames* (MIF)'; not the 'On' of 'On-the-fly'
     while len(span) > 1 and span[-1].text == "*":
         span = span[:-1]
     if len(span) == 1 and span[0].text.lower() == short.lower():
