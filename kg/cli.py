@@ -365,8 +365,9 @@ def _run(argv: list[str] | None) -> int:
     try:
         return COMMANDS[args.command](args)
     except Exception as error:
-        # a stop raised inside a library that turned it into an error of its own (pydantic-core, building a
-        # schema while spaCy loads, reports 'SchemaError: ... KeyboardInterrupt') is a stop all the same
+        # an error that follows a stop is the stop: a library may turn it into an error of its own (pydantic-core,
+        # building a schema while spaCy loads, reports 'SchemaError: ... KeyboardInterrupt'), and the same SIGTERM
+        # may kill an export or extraction process before the build hears of it (ExportFailed, WorkerFailed)
         raise_if_stopped()
         return _reported(error, args)
 

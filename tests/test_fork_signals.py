@@ -126,26 +126,24 @@ KILLED = textwrap.dedent("""
     import os, signal, sys, tempfile
     from graph_fixture import sample_graph
     import kg.cli, kg.export
-    from kg.errors import ExportFailed
     from kg.export import ExportOptions, write_timed
-    from kg.stop_signals import forget_stops, note_stop
+    from kg.stop_signals import note_stop
 
     # every export process dies at once, as the one a SIGTERM to the whole process group reaches first
     kg.export._timed_export = lambda job: os.kill(os.getpid(), signal.SIGKILL)
-    outcomes = []
-    for dropped in (True, False):
-        forget_stops()
-        if dropped:
-            note_stop(signal.SIGTERM)  # the build's own stop came, and Python dropped it in a callback
-        try:
+
+    def exports(dropped):
+        def command(args):
+            if dropped:
+                note_stop(signal.SIGTERM)  # the build's own stop came, and Python dropped it in a callback
             with tempfile.TemporaryDirectory() as folder:
                 write_timed(sample_graph(), folder, ExportOptions(), ["graphml", "gexf"], jobs=2)
-            outcomes.append("finished")
-        except KeyboardInterrupt:
-            outcomes.append("stopped")
-        except ExportFailed as error:
-            outcomes.append("failed: " + str(error))
-    print("\\n".join(outcomes))
+            return 0
+        return command
+
+    for dropped in (True, False):
+        kg.cli.COMMANDS["build"] = exports(dropped)
+        print(kg.cli.main(["build", "seeds"]))
 """)
 
 
@@ -154,9 +152,12 @@ def test_an_export_process_killed_with_the_build_is_a_stop_and_alone_a_failure()
     result = subprocess.run([sys.executable, "-c", KILLED], cwd=TESTS, capture_output=True, text=True, timeout=120,
                             env={**os.environ, "PYTHONPATH": str(TESTS)})
     assert result.returncode == 0, result.stderr
-    with_stop, alone = result.stdout.splitlines()
-    assert with_stop == "stopped"
-    assert alone.startswith("failed: the ") and "export process stopped (exit code -9)" in alone, alone
+    with_stop, alone = result.stdout.split()
+    assert with_stop == "130"
+    assert alone == "1"
+    first, second = result.stderr.strip().splitlines()
+    assert first == "kg: error: interrupted; exports left as they were"
+    assert second.startswith("kg: error: the ") and "export process stopped (exit code -9)" in second, second
 
 
 def test_a_failed_export_is_one_line_and_exit_code_one(monkeypatch, capsys) -> None:

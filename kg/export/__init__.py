@@ -18,7 +18,7 @@ import networkx as nx
 from kg.errors import ExportFailed
 from kg.export.pieces import NO_REUSE, Reuse
 from kg.memory import collector_spared, spare_what_exists
-from kg.stop_signals import raise_if_stopped, signals_deferred
+from kg.stop_signals import signals_deferred
 
 
 @dataclass(frozen=True)
@@ -156,7 +156,6 @@ def _run_forked(jobs_list: list[tuple[str, Path, ExportOptions]], width: int,
                 receiver.close()
                 process.join()
                 if message is None:
-                    raise_if_stopped()  # killed by the same Ctrl-C or SIGTERM that stopped the build
                     raise ExportFailed(f"the {jobs_list[number][0]} export process stopped "
                                        f"(exit code {process.exitcode})")
                 status, value = message

@@ -121,7 +121,7 @@ def _long_before(doc: Doc, open_i: int, short: str) -> Span | None:
     window_start = max(sent_start, open_i - min(letters + 5, letters * 2))
     # never reach back across a bracket, a clause break or a finite verb
     for i in range(open_i - 1, window_start - 1, -1):
-        in_compound = i > 0 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_
+        in_compound = i > 0 and _joined(doc, i)
         finite_verb = doc[i].pos_ == "AUX" or doc[i].tag_ in {"VBD", "VBZ", "VBP", "MD"}
         if doc[i].text in {"(", ")", ";", ":", ","} or (finite_verb and not in_compound):
             window_start = i + 1

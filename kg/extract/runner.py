@@ -27,7 +27,6 @@ from kg.errors import ModelNotFound, WorkerFailed
 from kg.extract import Extractor, extractor_version
 from kg.extract.cache import ExtractionCache, cache_key
 from kg.model import Mention, Paper, PaperExtraction
-from kg.stop_signals import raise_if_stopped
 
 CHUNK = 32  # papers per pipeline call: small enough to spread over processes, large enough to batch
 WINDOW = 512  # papers read ahead of what has been yielded
@@ -265,5 +264,4 @@ def _result(future: Future) -> list[list[Mention]]:
     try:
         return future.result()
     except BrokenProcessPool:
-        raise_if_stopped()  # killed by the same Ctrl-C or SIGTERM that stopped the build
         raise WorkerFailed("an extraction worker stopped unexpectedly (out of memory, or killed)") from None
