@@ -1486,3 +1486,57 @@ def test_a_name_listed_beside_a_compared_name_is_compared_too(extractor):
 def test_what_the_paper_compares_its_own_with_is_compared(extractor):
     text = "We propose QuuxNet, a new detector. Finally, we compare our approach with the strong ZorbNet architecture."
     assert found(extractor, text)["ZorbNet"] == ("Method", "compares")
+
+
+def test_a_name_the_authors_define_with_letters_is_proposed(extractor):
+    text = "As an antidote, we define Quuxised Additive Blends (QABs), a piecewise linear approximation."
+    assert found(extractor, text)["Quuxised Additive Blends"] == ("Method", "proposes")
+    # (not a plain notion the authors define)
+    assert all(role != "proposes" for _, role in found(extractor, "We define the zorb regret of a policy.").values())
+
+
+def test_a_part_given_letters_in_the_proposal_is_proposed(extractor):
+    text = "We propose an editing model with a Quux Information Removal module (QIR) that erases colour."
+    assert found(extractor, text)["Quux Information Removal module"] == ("Method", "proposes")
+    # (a named method the proposal is merely built with stays used)
+    text = "We propose a new editing model with QuuxLoRA, which extends the context window."
+    assert found(extractor, text)["QuuxLoRA"] == ("Method", "uses")
+    # (a relative clause the parser hangs on the task after the method still says what the method is made of)
+    text = ("We propose a novel zorb alignment method for UDA in image classification, which consists of a Union "
+            "Quux Contrastive Learning (UQCL) module and a Multi-view Zorb Alignment (MZA) strategy.")
+    assert found(extractor, text)["Union Quux Contrastive Learning"] == ("Method", "proposes")
+
+
+def test_a_proposal_passive_in_the_opening_is_the_fields(extractor):
+    text = "Variational QuuxNets are proposed to output creative sequences. In this paper we study their limits."
+    assert all(role != "proposes" for _, role in found(extractor, text).values())
+    text = "A probabilistic zorb framework, QuuxPF, is developed to analyze networks. Our framework models growth."
+    assert found(extractor, text)["QuuxPF"] == ("Method", "proposes")
+
+
+def test_this_paper_presents_when_the_parser_gives_the_verb_no_subject():
+    import spacy
+    from spacy.tokens import Doc
+
+    from kg.extract.roles import _is_author_subject
+
+    vocab = spacy.blank("en").vocab
+    # the parse seen for 'This paper presents FOO BAR (FB), ...': 'paper' modifies the verb, which has no subject
+    words = ["This", "paper", "presents", "QUUXLY", "ZORBS", "."]
+    doc = Doc(vocab, words=words, heads=[2, 2, 2, 4, 2, 2], deps=["det", "compound", "ROOT", "compound", "dobj",
+                                                                      "punct"],
+              pos=["DET", "NOUN", "VERB", "PROPN", "PROPN", "PUNCT"])
+    assert _is_author_subject(doc[2])
+    words = ["Recent", "paper", "presents", "QUUXLY", "ZORBS", "."]
+    doc = Doc(vocab, words=words, heads=[2, 2, 2, 4, 2, 2], deps=["amod", "compound", "ROOT", "compound", "dobj",
+                                                                      "punct"],
+              pos=["ADJ", "NOUN", "VERB", "PROPN", "PROPN", "PUNCT"])
+    assert not _is_author_subject(doc[2])
+
+
+def test_letters_of_what_the_proposal_is_for_are_not_its_name(extractor):
+    text = ("This paper presents QuuxBench, a comprehensive benchmark designed to evaluate Comparative Zorb "
+            "Answering (CompZA) systems.")
+    assert found(extractor, text)["comparative zorb answering"] == ("Task", "addresses")
+    text = "We present a novel approach to enhance long-range dependencies in ABSA (QuuxForGCN)."
+    assert found(extractor, text)["QuuxForGCN"] == ("Method", "proposes")

@@ -23,6 +23,7 @@ from kg.extract.lexicon import (
     KIND_NOUNS,
     NAMING_WORDS,
     OWN_KINDS,
+    OWN_NOUNS,
     PRIOR_SUBJECT_WORDS,
     PRIOR_WORK_WORDS,
     USE_VERBS,
@@ -139,6 +140,10 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
         if child.pos_ in {"NOUN", "PROPN"} and "our" in modifiers and child.lemma_.lower() not in RESULT_NOUNS:
             return True
     own_subject = any(c.dep_ in {"nsubj", "nsubjpass"} and c.tag_ not in {"WDT", "WP"} for c in verb.children)
+    doc = verb.doc
+    if not own_subject and verb.i >= 2 and doc[verb.i - 2].lower_ in {"this", "our"} \
+            and doc[verb.i - 1].lower_ in OWN_NOUNS:
+        return True  # 'This paper presents FOO BAR (FB)', parsed with 'paper' modifying the name
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and not own_subject:
         # (not 'we consider a setting ..., and there the Byzantine machines may create fake minima': the joined
         # verb has a doer of its own)
@@ -311,6 +316,18 @@ def _name_right_after(verb: Token) -> set[int]:
     return set(range(start, end))
 
 
+def _name_defined_by_letters(verb: Token) -> set[int]:
+    """'we define Linearised Additive Models (LAMs), an ...': a capitalised name right after the verb, given letters
+    of its own there, is one the authors coin (not 'we define the regret', 'we define fairness as ...')."""
+    doc = verb.doc
+    start = verb.i + 1
+    end = _name_run_end(doc, start, verb.sent.end, NAME_JOINERS)
+    if end == start or doc[start].is_stop or doc[end - 1].lower_ in NAME_JOINERS or end + 2 >= verb.sent.end \
+            or doc[end].text != "(" or doc[end + 2].text != ")" or not doc[end + 1].text.removesuffix("s").isupper():
+        return set()
+    return set(range(start, end + 2))
+
+
 # what closes a name that is the whole object of a proposal: 'We propose QuuxFormer, a ...', 'We present QUILL: ...'
 NAME_CLOSERS = frozenset([",", ":", "—", "–", "(", "."])
 # the verbs of proposal that make a known name new when they take it whole ('build' or 'release' a known name
@@ -391,9 +408,12 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                     words, phrases = _proposal_object(child)
                     found |= words
                     listed += phrases
+            name_after_verb = _name_right_after(token)
             if not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} and c.i > token.i for c in children) \
-                    or any(c.dep_ == "ccomp" and c.i > token.i and c.tag_ in {"VBN", "VBD"} for c in children):
-                found |= _name_right_after(token)
+                    or any(c.dep_ == "ccomp" and c.i > token.i and c.tag_ in {"VBN", "VBD"} for c in children) \
+                    or (found and min(found) in name_after_verb):
+                found |= name_after_verb  # (and 'This paper introduces Let Occ Flow, ...', whose object the
+                # parser starts inside the name)
             for word in token.subtree:  # 'we propose a novel framework via X, namely FooNet, which ...'
                 if word.lower_ == "namely" and word.head.dep_ == "appos" and word.i > token.i \
                         and _looks_named(word.head):
@@ -406,11 +426,14 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                 c.dep_ == "auxpass" and c.lower_ in {"is", "are"} for c in token.children) \
                 and not any(c.dep_ == "agent" for c in token.children):
             for child in token.children:  # 'a novel network for X, namely FooFlow (FF), is proposed'
-                if child.dep_ == "nsubjpass" and child.pos_ in {"NOUN", "PROPN"}:
+                if child.dep_ == "nsubjpass" and child.pos_ in {"NOUN", "PROPN"} \
+                        and not _the_fields_before_the_paper(child):
                     objects |= _head_chain(child) | _coined_name_within(child)
                     for word in child.subtree:
                         if word.lower_ in {"namely", "i.e."} and word.head.i != child.i:
                             objects |= _head_chain(word.head)
+        if token.lemma_ == "define" and token.pos_ == "VERB" and _is_author_subject(token):
+            objects |= _name_defined_by_letters(token)
         if token.lemma_ in NAMING_VERBS and token.pos_ == "VERB" and _is_author_subject(token):
             for child in token.children:
                 if child.dep_ in {"oprd", "attr", "xcomp"} or (child.dep_ == "dobj" and child.pos_ != "PRON"):
@@ -441,6 +464,15 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     return objects, listed
 
 
+def _the_fields_before_the_paper(subject: Token) -> bool:
+    """'Variational RNNs are proposed to output creative sequences', 'Personalized federated learning (PFL) is
+    designed for ...' before the paper first speaks of itself: what the field brought, unless it is one new thing
+    ('A novel FooNet is proposed', 'A probabilistic framework ... is developed': an abstract's own opening)."""
+    return subject.sent.start in opening_sentences(subject.doc) and not any(
+        t.lower_ in {"novel", "new"} for t in subject.subtree) and not any(
+        c.lower_ in {"a", "an"} for c in subject.children)
+
+
 def _looks_named(token: Token) -> bool:
     """'FooNet', 'UNSC': a coined word or letters, not '3D' nor a capitalised common word."""
     return is_name_token(token) or (token.is_upper and token.is_alpha and len(token) > 1
@@ -454,6 +486,19 @@ def _closes_object(span: Span, objects: set[int]) -> bool:
     return len(between) <= 6 and not any(
         t.text in {",", ";", ":"} or t.lower_ in {"and", "or"} or (t.pos_ in {"VERB", "AUX"} and t.tag_ != "VBN")
         for t in between)
+
+
+def _letters_of_a_purpose(span: Span) -> bool:
+    """'we present FooBench, a benchmark designed to evaluate Comparative Question Answering (CompQA) systems':
+    bracketed letters of the words before them, in what the proposal is for (a 'to' clause), not a name of the
+    proposal's own (as '... a novel approach to enhance X in ABSA (MambaForGCN)' is)."""
+    if not any(short.start == span.start and short.end == span.end and long.end == span.start - 1
+               for short, long in span.doc._.kg_acronyms or []):
+        return False
+    verb = span.root
+    while verb.pos_ not in {"VERB", "AUX"} and verb.head.i != verb.i:
+        verb = verb.head
+    return verb.pos_ in {"VERB", "AUX"} and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
 
 
 def _abbreviates_words_before(span: Span) -> bool:
@@ -551,6 +596,8 @@ def _introduced_with_novelty(span: Span) -> bool:
         window = doc[i + 1 : min(i + 8, span.sent.end)]
     elif i < len(doc) and doc[i].lemma_ == "be":
         window = doc[i + 1 : min(i + 4, span.sent.end)]
+        if window and window[0].tag_ == "VBN" and span.sent.start in opening_sentences(doc):
+            return False  # 'Variational FooNets are proposed to ...', before the paper speaks of itself: the field's
     else:
         return False
     if window and window[0].pos_ in {"PROPN", "NOUN", "NUM"}:
@@ -609,6 +656,13 @@ def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
     Models'). `own_tokens` are the tokens of what the paper proposes."""
     if span.root.tag_ in {"NNS", "NNPS"}:
         return False
+    preposition = span.root.head
+    doc = span.doc
+    if span.root.dep_ == "pobj" and preposition.lower_ == "with" and preposition.head.i in own_tokens \
+            and preposition.head.lemma_.lower() in OWN_KINDS and span.end + 1 < len(doc) and doc[span.end].text == "(" \
+            and doc[span.end + 1].text.removesuffix("s").isupper():
+        return True  # 'we propose an editing model with an Image Information Removal module (IIR)': letters it
+        # gives a part of its own (not 'we build FooLlama with LongLoRA')
     for verb in span.sent:
         if verb.i >= span.start:
             return False
@@ -616,8 +670,15 @@ def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
             continue
         # the whole: the verb's subject, or the noun a relative clause hangs from ('a Layer that includes ...')
         wholes = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        own_subject = any(whole.tag_ not in {"WDT", "WP"} for whole in wholes)  # ('... where the data consists of')
         if verb.dep_ == "relcl":
             wholes.append(verb.head)
+            holder = verb.head
+            while holder.dep_ == "pobj" and holder.head.dep_ == "prep" and not own_subject:
+                # 'we propose a method for UDA in image classification, which consists of ...', parsed as the
+                # clause of the last noun: the nouns it hangs from, up to the object of the verb they hang from
+                holder = holder.head.head
+                wholes += [c for c in holder.children if c.dep_ == "dobj"] if holder.pos_ == "VERB" else [holder]
         for whole in wholes:
             if any(c.lower_ in {"our", "proposed"} for c in whole.children) and whole.lemma_.lower() in OWN_KINDS:
                 return True  # 'our framework', 'the proposed model'
@@ -1262,7 +1323,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         objects = cues(span)[0]
         if objects and span.start > min(objects) and span.doc[span.start - 1].text == "(" \
                 and not _abbreviates_words_before(span) and (not span.text.removesuffix("s").isupper()
-                                                          or _closes_object(span, objects)):
+                                                          or _closes_object(span, objects)) \
+                and not _letters_of_a_purpose(span):
             # 'we propose a Movie genre Classification method based on ... (Film-QLIP)', 'a novel compression method
             # based on keyword extraction (PCKE)' (not '(LMs)' after 'language models', nor the letters of another
             # phrase: '... and show that existing ones (FOOs)')
