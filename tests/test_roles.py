@@ -1540,3 +1540,19 @@ def test_letters_of_what_the_proposal_is_for_are_not_its_name(extractor):
     assert found(extractor, text)["comparative zorb answering"] == ("Task", "addresses")
     text = "We present a novel approach to enhance long-range dependencies in ABSA (QuuxForGCN)."
     assert found(extractor, text)["QuuxForGCN"] == ("Method", "proposes")
+
+
+def test_a_proposal_called_a_dataset_or_benchmark_is_a_dataset(extractor):
+    text = ("Additionally, we construct the QuuxAgent Dataset, which collects screenshots and action sequences. "
+            "To answer this question, we constructed Zorb-to-Tail, a benchmark that consists of 18K question pairs. "
+            "We propose ZorbNet, a network for detection.")
+    result = found(extractor, text)
+    assert result["QuuxAgent Dataset"] == ("Dataset", "proposes")
+    assert result["Zorb-to-Tail"] == ("Dataset", "proposes")
+    assert result["ZorbNet"] == ("Method", "proposes")
+
+
+def test_the_own_name_written_with_a_hyphen_and_a_kind_is_a_variant_of_its_own(extractor):
+    text = ("We propose Zorb-Timeformer, a transformer for long sequence forecasting. The Zorb-Timeformer model "
+            "demonstrates state-of-the-art performance on various real-world datasets.")
+    assert found(extractor, text)["Zorb-Timeformer model"] == ("Method", "proposes")

@@ -28,6 +28,7 @@ from kg.extract.background import (
 from kg.extract.candidates import (
     Candidate,
     a_task_the_title_names,
+    called_a_dataset,
     called_a_problem,
     collect_candidates,
     doc_text_of,
@@ -482,6 +483,10 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         first = min(cand.spans, key=lambda span: span.start)
         if role == "proposes" and ctype == "Method" and cand.rule == "name" and called_a_problem(first):
             ctype = "Task"  # 'We propose FooBar, a new task that ...': a problem the paper poses
+        elif role == "proposes" and ctype == "Method" and not cand.canonical \
+                and any(called_a_dataset(span) for span in cand.spans):
+            ctype = "Dataset"  # 'we construct Foo-to-Tail, a benchmark that ...'
+
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

@@ -1291,6 +1291,16 @@ def called_a_problem(span: Span, beside: bool = True) -> bool:
             or (root.dep_ == "appos" and root.head.lemma_ in PROBLEM_WORDS)))
 
 
+def called_a_dataset(span: Span) -> bool:
+    """'the FooAgent Dataset', 'we construct Foo-to-Tail, a benchmark that ...', 'a new corpus, FooCorp': a name
+    its own last word, or a noun in apposition beside it, calls a dataset or a benchmark."""
+    root = span.root
+    kinds = DATASET_HEADS - {"environment", "environments", "simulator", "simulators", "suite", "suites"}
+    return span[-1].lower_ in kinds or any(c.dep_ == "appos" and c.lower_ in kinds for c in root.children) \
+        or (root.dep_ == "appos" and root.head.lower_ in kinds and not span.text.islower())  # (not a list: 'the
+    # first dataset, an annotation scheme, ...')
+
+
 def _a_problem_by_name(span: Span) -> bool:
     """'we study the Best Arm Identification with Resource Constraints (BAIwRC) problem': a name the word after it
     (past its bracketed short form) calls a problem."""

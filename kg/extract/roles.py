@@ -1482,10 +1482,13 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for cand in candidates:
             if roles[cand.key].rule == "own-name":
                 roles[cand.key] = RoleDecision("uses", cand.confidence, cand.rule)
-    own_names = title_proposals | {key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
-                                   for key in cand.keys}
+    # the paper's own names written as one word ('FooNet', 'Foo-Timeformer'), by their keys
+    own_names = {key for key in title_proposals if len(key.split()) == 1} | {
+        key for cand in candidates if cand.named and roles[cand.key].role == "proposes"
+        for key in _one_word_names(cand)}
     for cand in candidates:
-        if cand.rule == "name" and cand.type in {"Method", "Dataset"} and roles[cand.key].role in DEFAULT_ROLES \
+        if cand.rule in {"name", "eponym"} and cand.type in {"Method", "Dataset"} \
+                and roles[cand.key].role in DEFAULT_ROLES \
                 and _variant_of(cand, own_names):
             roles[cand.key] = RoleDecision("proposes", 0.7, "own-variant", "")
             entry = alias_index().get(cand.key.split(" ", 1)[1])
@@ -1494,10 +1497,17 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
     return roles
 
 
+def _one_word_names(cand: Candidate) -> set[str]:
+    """The keys of a candidate's names written as one word: 'FooNet', 'GU', 'Foo-Timeformer' (whose key has two)."""
+    return {key for key in cand.keys if len(key.split()) == 1} | {
+        label_key(span.text) for span in cand.spans if " " not in span.text.strip()}
+
+
 def _variant_of(cand: Candidate, own_names: set[str]) -> bool:
-    """'FooNet is compatible with two scores, one for ... (FooNet-ND) and one for ... (FooNet-HPD)': a name made of
-    the paper's own name and a suffix (keys in `own_names`) is a variant of its own."""
-    return any(cand.key.startswith(f"{name} ") and len(name.split()) == 1 for name in own_names)
+    """'FooNet is compatible with two scores, one for ... (FooNet-ND) and one for ... (FooNet-HPD)', 'the
+    Foo-Timeformer model': a name made of the paper's own name written as one word (keys in `own_names`) and a
+    suffix is a variant of its own."""
+    return any(cand.key.startswith(f"{name} ") for name in own_names)
 
 
 # What a paper does with a thing it only describes ('experiments on mixture models', 'we tackle one-sided
