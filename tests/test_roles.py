@@ -1556,3 +1556,15 @@ def test_the_own_name_written_with_a_hyphen_and_a_kind_is_a_variant_of_its_own(e
     text = ("We propose Zorb-Timeformer, a transformer for long sequence forecasting. The Zorb-Timeformer model "
             "demonstrates state-of-the-art performance on various real-world datasets.")
     assert found(extractor, text)["Zorb-Timeformer model"] == ("Method", "proposes")
+
+
+def test_a_component_named_in_capitals_with_letters_in_a_paper_that_proposes_is_its_own(extractor):
+    text = ("We propose ZorbGT for traffic forecasting. The ZorbGT has two key components: Variational Quux Encoder "
+            "(VQE) and Gaussian Zorb Encoder (GZE). We apply the residual-in-residual quux block (RRQB) too.")
+    result = found(extractor, text)
+    assert result["Variational Quux Encoder"] == ("Method", "proposes")
+    assert result["Gaussian Zorb Encoder"] == ("Method", "proposes")
+    assert result["residual-in-residual quux block"] == ("Method", "uses")
+    # (not in a paper that proposes nothing)
+    text = "The Variational Quux Encoder (VQE) is widely used for traffic forecasting."
+    assert found(extractor, text).get("variational quux encoder", ("Method", "uses"))[1] != "proposes"

@@ -646,6 +646,10 @@ def _names_our_kind(span: Span) -> bool:
     return root.dep_ in {"compound", "amod", "nmod"} and root.head.lemma_ in OWN_KINDS and has_our(span)
 
 
+# What a paper's own part is called ('a Foo Fusion Module (FFM)'); not 'network', 'unit' or 'loss', which as
+# often end the long forms of the field's ('blind-spot network', 'gated recurrent unit', 'binary cross-entropy loss')
+COMPONENT_NOUNS = frozenset(["module", "mechanism", "block", "layer", "encoder", "decoder", "head", "branch",
+                             "component"])
 PART_VERBS = frozenset(["consist", "comprise", "include", "contain", "compose", "incorporate", "feature"])
 
 
@@ -1441,6 +1445,16 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         elif proposed is None and cand.rule == "titled-part" and own_tokens and not compared and not evaluated \
                 and _met_in_own_words(cand):
             proposed, cue_of["proposes"] = (0.6, "own-part"), ""  # a part named in a paper that proposes
+        elif proposed is None and eligible and cand.type == "Method" and cand.rule == "acronym-definition" \
+                and not compared and not evaluated and (own_tokens or title_proposals) \
+                and label_key(cand.label).split()[-1] in COMPONENT_NOUNS and any(
+                    len(span) > 1 and all(t.text[0].isupper() for t in span if t.is_alpha and not t.is_stop)
+                    for span in cand.spans):
+            # 'The FooGT has two key components: Variational Spatial Encoder (VSE) and ...', 'we employ a
+            # Self-rectify Label Refinement (SLR) mechanism': a component the paper names in capitals and gives
+            # letters, in a paper that proposes, is a part of its own (no list knows it; the field's are written
+            # in small letters: 'we apply the residual-in-residual dense block (RRDB)')
+            proposed, cue_of["proposes"] = (0.65, "own-part"), ""
         if proposed is not None:
             roles[cand.key] = RoleDecision("proposes", proposed[0], proposed[1], cue_of.get("proposes", ""))
         elif described:
