@@ -1521,17 +1521,16 @@ def test_this_paper_presents_when_the_parser_gives_the_verb_no_subject():
     from kg.extract.roles import _is_author_subject
 
     vocab = spacy.blank("en").vocab
-    # the parse seen for 'This paper presents FOO BAR (FB), ...': 'paper' modifies the verb, which has no subject
-    words = ["This", "paper", "presents", "QUUXLY", "ZORBS", "."]
-    doc = Doc(vocab, words=words, heads=[2, 2, 2, 4, 2, 2], deps=["det", "compound", "ROOT", "compound", "dobj",
-                                                                      "punct"],
-              pos=["DET", "NOUN", "VERB", "PROPN", "PROPN", "PUNCT"])
-    assert _is_author_subject(doc[2])
-    words = ["Recent", "paper", "presents", "QUUXLY", "ZORBS", "."]
-    doc = Doc(vocab, words=words, heads=[2, 2, 2, 4, 2, 2], deps=["amod", "compound", "ROOT", "compound", "dobj",
-                                                                      "punct"],
-              pos=["ADJ", "NOUN", "VERB", "PROPN", "PROPN", "PUNCT"])
-    assert not _is_author_subject(doc[2])
+
+    def parsed(first: str, dep: str, pos: str) -> Doc:
+        """'<first> paper presents QUUXLY ZORBS.', as the parser read 'This paper presents FOO BAR (FB), ...':
+        'paper' modifies the verb, which has no subject."""
+        return Doc(vocab, words=[first, "paper", "presents", "QUUXLY", "ZORBS", "."], heads=[2, 2, 2, 4, 2, 2],
+                   deps=[dep, "compound", "ROOT", "compound", "dobj", "punct"],
+                   pos=[pos, "NOUN", "VERB", "PROPN", "PROPN", "PUNCT"])
+
+    assert _is_author_subject(parsed("This", "det", "DET")[2])
+    assert not _is_author_subject(parsed("Recent", "amod", "ADJ")[2])
 
 
 def test_letters_of_what_the_proposal_is_for_are_not_its_name(extractor):
@@ -1568,3 +1567,8 @@ def test_a_component_named_in_capitals_with_letters_in_a_paper_that_proposes_is_
     # (not in a paper that proposes nothing)
     text = "The Variational Quux Encoder (VQE) is widely used for traffic forecasting."
     assert found(extractor, text).get("variational quux encoder", ("Method", "uses"))[1] != "proposes"
+
+
+def test_a_name_right_after_the_verb_whose_object_the_parser_starts_inside_it(extractor):
+    text = "We propose Ranking Loss based Knowledge Distillation (RLKD), which works."
+    assert found(extractor, text)["RLKD"] == ("Method", "proposes")

@@ -486,7 +486,6 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
         elif role == "proposes" and ctype == "Method" and not cand.canonical \
                 and any(called_a_dataset(span) for span in cand.spans):
             ctype = "Dataset"  # 'we construct Foo-to-Tail, a benchmark that ...'
-
         if role == "proposes" and ctype == "Task":
             # a known task or a descriptive one is addressed, never proposed ('we propose a novel person
             # re-identification framework'); a name the paper coins with a task-like head is its method

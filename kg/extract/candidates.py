@@ -1293,12 +1293,12 @@ def called_a_problem(span: Span, beside: bool = True) -> bool:
 
 def called_a_dataset(span: Span) -> bool:
     """'the FooAgent Dataset', 'we construct Foo-to-Tail, a benchmark that ...', 'a new corpus, FooCorp': a name
-    its own last word, or a noun in apposition beside it, calls a dataset or a benchmark."""
+    its own last word, or a noun in apposition beside it, calls a dataset or a benchmark (a phrase in small letters
+    beside such a noun is the next item of a list: 'the first dataset, an annotation scheme, ...')."""
     root = span.root
     kinds = DATASET_HEADS - {"environment", "environments", "simulator", "simulators", "suite", "suites"}
     return span[-1].lower_ in kinds or any(c.dep_ == "appos" and c.lower_ in kinds for c in root.children) \
-        or (root.dep_ == "appos" and root.head.lower_ in kinds and not span.text.islower())  # (not a list: 'the
-    # first dataset, an annotation scheme, ...')
+        or (root.dep_ == "appos" and root.head.lower_ in kinds and not span.text.islower())
 
 
 def _a_problem_by_name(span: Span) -> bool:

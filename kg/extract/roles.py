@@ -143,7 +143,7 @@ def _is_author_subject(verb: Token, purpose: bool = False) -> bool:
     doc = verb.doc
     if not own_subject and verb.i >= 2 and doc[verb.i - 2].lower_ in {"this", "our"} \
             and doc[verb.i - 1].lower_ in OWN_NOUNS:
-        return True  # 'This paper presents FOO BAR (FB)', parsed with 'paper' modifying the name
+        return True  # 'This paper presents FOO BAR (FB)', parsed with 'paper' modifying the verb
     if verb.dep_ == "conj" and verb.head.pos_ in {"VERB", "AUX"} and not own_subject:
         # (not 'we consider a setting ..., and there the Byzantine machines may create fake minima': the joined
         # verb has a doer of its own)
@@ -412,8 +412,8 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
             if not any(c.dep_ in {"dobj", "attr", "oprd", "xcomp", "ccomp"} and c.i > token.i for c in children) \
                     or any(c.dep_ == "ccomp" and c.i > token.i and c.tag_ in {"VBN", "VBD"} for c in children) \
                     or (found and min(found) in name_after_verb):
-                found |= name_after_verb  # (and 'This paper introduces Let Occ Flow, ...', whose object the
-                # parser starts inside the name)
+                found |= name_after_verb  # (and 'we propose Ranking Loss based Knowledge Distillation (RLKD),
+                # which ...', whose object the parser starts inside the name)
             for word in token.subtree:  # 'we propose a novel framework via X, namely FooNet, which ...'
                 if word.lower_ == "namely" and word.head.dep_ == "appos" and word.i > token.i \
                         and _looks_named(word.head):
