@@ -427,7 +427,7 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
                 and not any(c.dep_ == "agent" for c in token.children):
             for child in token.children:  # 'a novel network for X, namely FooFlow (FF), is proposed'
                 if child.dep_ == "nsubjpass" and child.pos_ in {"NOUN", "PROPN"} \
-                        and not _the_fields_before_the_paper(child):
+                        and not _proposed_by_the_field(child):
                     objects |= _head_chain(child) | _coined_name_within(child)
                     for word in child.subtree:
                         if word.lower_ in {"namely", "i.e."} and word.head.i != child.i:
@@ -464,13 +464,16 @@ def _find_proposal_objects(sent: Span) -> tuple[set[int], list[Span]]:
     return objects, listed
 
 
-def _the_fields_before_the_paper(subject: Token) -> bool:
-    """'Variational RNNs are proposed to output creative sequences', 'Personalized federated learning (PFL) is
-    designed for ...' before the paper first speaks of itself: what the field brought, unless it is one new thing
-    ('A novel FooNet is proposed', 'A probabilistic framework ... is developed': an abstract's own opening)."""
-    return subject.sent.start in opening_sentences(subject.doc) and not any(
-        t.lower_ in {"novel", "new"} for t in subject.subtree) and not any(
-        c.lower_ in {"a", "an"} for c in subject.children)
+def _proposed_by_the_field(subject: Token) -> bool:
+    """The subject of a passive proposal, 'Variational RNNs are proposed to output creative sequences',
+    'Personalized federated learning (PFL) is designed for ...', 'A private FooMM was proposed in prior work', before
+    the paper first speaks of itself: what the field brought, unless it is one new thing told in the present ('A
+    novel FooNet is proposed', 'A probabilistic framework ... is developed': an abstract's own opening)."""
+    if subject.sent.start not in opening_sentences(subject.doc):
+        return False
+    told_before = any(c.dep_ == "auxpass" and c.lower_ in {"was", "were"} for c in subject.head.children)
+    return told_before or not (any(t.lower_ in {"novel", "new"} for t in subject.subtree)
+                               or any(c.lower_ in {"a", "an"} for c in subject.children))
 
 
 def _looks_named(token: Token) -> bool:
@@ -596,8 +599,8 @@ def _introduced_with_novelty(span: Span) -> bool:
         window = doc[i + 1 : min(i + 8, span.sent.end)]
     elif i < len(doc) and doc[i].lemma_ == "be":
         window = doc[i + 1 : min(i + 4, span.sent.end)]
-        if window and window[0].tag_ == "VBN" and span.sent.start in opening_sentences(doc):
-            return False  # 'Variational FooNets are proposed to ...', before the paper speaks of itself: the field's
+        if window and window[0].tag_ == "VBN" and _proposed_by_the_field(span.root):
+            return False  # 'Variational FooNets are proposed to ...
     else:
         return False
     if window and window[0].pos_ in {"PROPN", "NOUN", "NUM"}:
