@@ -323,9 +323,14 @@ def _name_defined_by_letters(verb: Token) -> set[int]:
     start = verb.i + 1
     end = _name_run_end(doc, start, verb.sent.end, NAME_JOINERS)
     if end == start or doc[start].is_stop or doc[end - 1].lower_ in NAME_JOINERS or end + 2 >= verb.sent.end \
-            or doc[end].text != "(" or doc[end + 2].text != ")" or not doc[end + 1].text.removesuffix("s").isupper():
+            or not _letters_open_at(doc, end) or doc[end + 2].text != ")":
         return set()
     return set(range(start, end + 2))
+
+
+def _letters_open_at(doc: Doc, i: int) -> bool:
+    """'(IIR', '(LAMs': a bracket at `i` that opens on capital letters, a plural's 's' allowed."""
+    return i + 1 < len(doc) and doc[i].text == "(" and doc[i + 1].text.removesuffix("s").isupper()
 
 
 # what closes a name that is the whole object of a proposal: 'We propose QuuxFormer, a ...', 'We present QUILL: ...'
@@ -664,10 +669,8 @@ def _part_of_a_proposal(span: Span, own_tokens: set[int]) -> bool:
     if span.root.tag_ in {"NNS", "NNPS"}:
         return False
     preposition = span.root.head
-    doc = span.doc
     if span.root.dep_ == "pobj" and preposition.lower_ == "with" and preposition.head.i in own_tokens \
-            and preposition.head.lemma_.lower() in OWN_KINDS and span.end + 1 < len(doc) and doc[span.end].text == "(" \
-            and doc[span.end + 1].text.removesuffix("s").isupper():
+            and preposition.head.lemma_.lower() in OWN_KINDS and _letters_open_at(span.doc, span.end):
         return True  # 'we propose an editing model with an Image Information Removal module (IIR)': letters it
         # gives a part of its own (not 'we build FooLlama with LongLoRA')
     for verb in span.sent:
