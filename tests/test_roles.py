@@ -1572,3 +1572,40 @@ def test_a_component_named_in_capitals_with_letters_in_a_paper_that_proposes_is_
 def test_a_name_right_after_the_verb_whose_object_the_parser_starts_inside_it(extractor):
     text = "We propose Ranking Loss based Knowledge Distillation (RLKD), which works."
     assert found(extractor, text)["RLKD"] == ("Method", "proposes")
+
+
+def test_examples_of_a_means_after_a_comparison_are_not_baselines(extractor):
+    text = ("We introduce QuillPress, a compression technique that outperforms recent compression techniques by "
+            "leveraging the repeated structure of deep networks (e.g., BorealNet).")
+    assert found(extractor, text).get("BorealNet", ("", ""))[1] != "compares"
+    text = "QuillPress outperforms expressive from-scratch imitation learning methods such as KappaPolicy."
+    assert found(extractor, text)["KappaPolicy"][1] == "compares"
+
+
+def test_a_method_held_by_a_without_phrase_further_off_is_negated(extractor):
+    text = ("We show that deep networks regularise themselves, even in the absence of specifying traditional forms "
+            "of regularization, such as QuiltDrop or BorealNorm.")
+    result = found(extractor, text)
+    assert "QuiltDrop" not in result
+    assert "BorealNorm" not in result
+
+
+def test_a_measure_the_paper_keeps_without_losing_it_is_reported(extractor):
+    text = ("QuillPress halves the memory of the model. Experiments show that QuillPress reduces memory by half "
+            "without sacrificing accuracy on ImageNet.")
+    assert found(extractor, text)["accuracy"] == ("Metric", "reports")
+
+
+def test_a_task_done_by_means_of_a_method_is_a_method(extractor):
+    text = "We propose variance reduction by means of Quasi-Monte Carlo (QMC) sampling."
+    assert found(extractor, text)["quasi-monte carlo sampling"][0] == "Method"
+
+
+def test_methods_a_finding_likens_to_something_else_are_analysed_in_a_paper_that_proposes(extractor):
+    # (two architectures the gazetteer knows)
+    text = ("We show that many effective networks, such as ResNet and DenseNet, can be interpreted as "
+            "discretizations of differential equations. We propose a novel architecture, ZephyrNet, for this.")
+    result = found(extractor, text)
+    assert result["ZephyrNet"][1] == "proposes"
+    assert result["ResNet"] == ("Method", "evaluates")
+    assert result["DenseNet"] == ("Method", "evaluates")

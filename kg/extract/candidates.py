@@ -1226,7 +1226,8 @@ TOOL_PREPOSITIONS = frozenset(["via", "using", "with", "through", "by"])
 # a preposition and the words before it that make its object what a method stands on
 GROUNDING_WORDS = {"on": frozenset(["based", "relying", "built", "grounded", "founded"]),
                    "upon": frozenset(["based", "built", "building", "relying"]),
-                   "from": frozenset(["inspiration", "ideas", "tools", "techniques", "insights"])}
+                   "from": frozenset(["inspiration", "ideas", "tools", "techniques", "insights"]),
+                   "of": frozenset(["means"])}
 
 
 def _used_as_a_tool(span: Span) -> str:

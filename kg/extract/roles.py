@@ -812,9 +812,11 @@ LIKENESS_VERBS = frozenset(["see", "view", "regard", "interpret", "think", "cons
 NEED_WORDS = frozenset(["the", "any", "need", "for"])
 
 
-def _negated(span: Span) -> bool:
+def _negated(span: Span, deep: bool = False) -> bool:
     """'without X', 'w/o X', 'in the absence of X', 'does not require X', 'eliminates the need for X', 'X-free';
-    and 'can be seen as X', which likens the paper's own work to X."""
+    and 'can be seen as X', which likens the paper's own work to X. `deep`: also a method or task the phrase of
+    'without' holds further off ('without having recourse to projections or Foo averaging'). (A measure is never
+    negated so: 'without sacrificing accuracy' reports it.)"""
     doc = span.doc
     words = 0
     for i in range(span.start - 1, span.sent.start - 1, -1):
@@ -831,8 +833,22 @@ def _negated(span: Span) -> bool:
     if span.end + 1 < len(doc) and doc[span.end].text == "-" and doc[span.end + 1].lower_ == "free":
         return True
     verb = _governing_word(span.root)
-    return verb.pos_ in {"VERB", "AUX"} and (verb.lemma_ in NEGATING_VERBS
-                                             or any(c.dep_ == "neg" for c in verb.children))
+    return (deep and _under_without(span.root)) or verb.pos_ in {"VERB", "AUX"} and (
+        verb.lemma_ in NEGATING_VERBS or any(c.dep_ == "neg" for c in verb.children))
+
+
+FINITE_TAGS = frozenset(["VBZ", "VBP", "VBD", "MD"])
+
+
+def _under_without(token: Token) -> bool:
+    """'even in the absence of specifying traditional forms of regularization, such as FooDrop': a word the
+    phrase of 'without' or 'in the absence of' holds, however deep, within its clause."""
+    for head in token.ancestors:
+        if head.lower_ in {"without", "w/o"} or (head.lower_ == "of" and head.head.lower_ == "absence"):
+            return True
+        if head.tag_ in FINITE_TAGS or head.dep_ in {"relcl", "ccomp", "advcl"}:
+            return False
+    return False
 
 
 MOTIVATION_NOUNS = frozenset(["application", "domain", "area", "field", "scenario", "discipline", "industry", "use",
@@ -1087,15 +1103,18 @@ FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "
 PROOF_VERBS = frozenset(["prove", "show", "establish"])
 
 
-def subject_of_a_finding(span: Span) -> bool:
+def subject_of_a_finding(span: Span, likened: bool = False) -> bool:
     """'we show that Wasserstein GANs do not always converge', 'we prove that LOOCV is consistent': the thing a
-    finding of the authors is about."""
+    finding of the authors is about. `likened`: only a finding that likens it to something else ('we show that
+    networks such as FooNet can be interpreted as discretizations of ...'), which analyses it in any paper."""
     root = span.root
     while root.head.i != root.i and (root.dep_ in {"conj", "compound"} or _an_example_of(root)):
         root = root.head.head if _an_example_of(root) else root.head
     if root.dep_ not in {"nsubj", "nsubjpass"}:
         return False
     clause = root.head
+    if likened and not (clause.lemma_ in LIKENESS_VERBS and any(c.lower_ == "as" for c in clause.children)):
+        return False
     return clause.dep_ == "ccomp" and clause.head.lemma_.lower() in PROOF_VERBS \
         and clause.head.pos_ == "VERB" and _is_author_subject(clause.head)
 
@@ -1163,6 +1182,7 @@ def _listed_after_colon(noun: Token) -> set[int]:
 
 
 EXAMPLE_OPENERS = frozenset(["including", "like", "namely", "e.g.", "e.g", "i.e.", "i.e"])
+MEANS_WORDS = frozenset(["through", "via", "using", "while", "whereas"])
 
 
 def _examples_after_comparison(sent: Span) -> set[int]:
@@ -1172,13 +1192,16 @@ def _examples_after_comparison(sent: Span) -> set[int]:
     compared = False
     objects: set[int] = set()
     for token in sent:
-        if is_compare_verb(token):
+        if is_compare_verb(token) or token.lemma_ in {"compare", "match", "rival"}:
             compared = True
             continue
         opens = token.lower_ in EXAMPLE_OPENERS or (token.lower_ == "as" and token.i > sent.start
                                                     and doc[token.i - 1].lower_ == "such")
         if compared and opens:
             objects |= _read_along(doc, token.i + 1, sent.end)
+        elif token.lower_ in MEANS_WORDS or (token.tag_ == "VBG" and token.dep_ in {"advcl", "pcomp", "xcomp"}):
+            compared = False  # 'outperforms recent techniques by leveraging the structure of DNNs (e.g., FooNet)':
+            # the examples of the means, not of what is outperformed ('by 9.3%' is the margin)
     return objects
 
 
@@ -1387,7 +1410,8 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
         for span in cand.spans:
             compared_here = any(i in cues(span)[1] for i in range(span.start, span.end)) or _after_compare_cue(span) \
                 or _level_of(span)
-            compared_here = compared_here and not _withstood(span, cand.key) and not _attacked(span)
+            compared_here = compared_here and not _withstood(span, cand.key) and not _attacked(span) \
+                and not _under_without(span.root)
             # a name the abstract's background met before, modifying what it proposes, is what the proposal is
             # about: 'MSEs serve as assessments ... we developed a 12-item MSE questionnaire'
             met_before = span.root.dep_ in {"compound", "nmod"} and not in_proposal(first) \
@@ -1434,8 +1458,9 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             elif any(i in cues(span)[2] for i in range(span.start, span.end)) or _attacked(span):
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
-            elif found is None and (_negated(span) or ((cand.type == "Task" or not cand.named) and not titled
-                                                         and _named_as_an_application(span))
+            elif found is None and ((cand.type != "Metric" and _negated(span, deep=cand.type in {"Method", "Task"}))
+                                    or ((cand.type == "Task" or not cand.named) and not titled
+                                        and _named_as_an_application(span))
                                     or (cand.type == "Task" and _named_as_a_shortcoming(span))):
                 negated += 1
         if proposed is None and eligible and cand.type == "Method" and any(
