@@ -407,6 +407,15 @@ def test_a_known_method_the_title_names_as_its_means_is_used(extractor):
     result = found(extractor, "We study how to segment teeth in intra-oral scans.",
                    "Beyond Masked Autoencoders for Teeth Segmentation")
     assert "masked autoencoder" not in result  # what the title moves away from
+    result = found(extractor, "We propose a new cell that trains quickly.", "Training QuillNets as Fast as CNNs")
+    assert "convolutional neural network" not in result  # what the title measures itself against
+
+
+def test_a_kind_of_large_language_model_the_title_works_with_is_not_its_own_way(extractor):
+    result = found(extractor, "We propose QuillArg, a pipeline that mines arguments from debates.",
+                   "Argument Mining with Fine-Tuned Large Language Models")
+    assert "fine-tuned large language models" not in result
+    assert result["large language model"] == ("Method", "uses")
 
 
 def test_a_known_method_the_title_is_about_is_used(extractor):

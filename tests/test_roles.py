@@ -1609,3 +1609,11 @@ def test_methods_a_finding_likens_to_something_else_are_analysed_in_a_paper_that
     assert result["ZephyrNet"][1] == "proposes"
     assert result["ResNet"] == ("Method", "evaluates")
     assert result["DenseNet"] == ("Method", "evaluates")
+
+
+def test_methods_a_finding_finds_falling_short_are_tested_in_a_paper_that_proposes(extractor):
+    text = ("We show that popular models such as DenseNet perform poorly on shifted data, and we present a novel "
+            "architecture, ZephyrNet, that generalizes.")
+    result = found(extractor, text)
+    assert result["ZephyrNet"][1] == "proposes"
+    assert result["DenseNet"] == ("Method", "evaluates")

@@ -475,10 +475,11 @@ def mentions_of(doc: Doc, title_proposals: dict[str, str], title: str = "", titl
                 # 'Evaluating LLMs' Skill at ...' over 'QuillLM-2 and OrcaChat ...': the models the study tests
                 role, rule, cue = "evaluates", "analysis", tested_by_title.lower()
         if role == "uses" and ctype == "Method" and (cand.canonical or cand.proper_name) and not benchmark_paper \
-                and any(subject_of_a_finding(span, likened="Method" in proposed_types) and not has_our(span)
+                and any(subject_of_a_finding(span, judging="Method" in proposed_types) and not has_our(span)
                         for span in cand.spans):
             # 'we prove that Q-learning with function approximation diverges': what a theory paper's results are
             # about, in a paper with no method of its own; in any paper, what a finding likens to something else
+            # or finds falling short
             role, rule, cue = "evaluates", "analysis", ""
         first = min(cand.spans, key=lambda span: span.start)
         if role == "proposes" and ctype == "Method" and cand.rule == "name" and called_a_problem(first):

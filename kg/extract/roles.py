@@ -1103,17 +1103,21 @@ FINDING_VERBS = frozenset(["find", "show", "reveal", "observe", "demonstrate", "
 PROOF_VERBS = frozenset(["prove", "show", "establish"])
 
 
-def subject_of_a_finding(span: Span, likened: bool = False) -> bool:
+def subject_of_a_finding(span: Span, judging: bool = False) -> bool:
     """'we show that Wasserstein GANs do not always converge', 'we prove that LOOCV is consistent': the thing a
-    finding of the authors is about. `likened`: only a finding that likens it to something else ('we show that
-    networks such as FooNet can be interpreted as discretizations of ...'), which analyses it in any paper."""
+    finding of the authors is about. `judging`: only a finding that likens it to something else ('we show that
+    networks such as FooNet can be interpreted as discretizations of ...') or finds it falling short ('we show that
+    popular models such as FooNet perform poorly'), which tests it in any paper."""
     root = span.root
     while root.head.i != root.i and (root.dep_ in {"conj", "compound"} or _an_example_of(root)):
         root = root.head.head if _an_example_of(root) else root.head
     if root.dep_ not in {"nsubj", "nsubjpass"}:
         return False
     clause = root.head
-    if likened and not (clause.lemma_ in LIKENESS_VERBS and any(c.lower_ == "as" for c in clause.children)):
+    likened = clause.lemma_ in LIKENESS_VERBS and any(c.lower_ == "as" for c in clause.children)
+    falls_short = _shortcoming_verb(clause) or any(
+        c.dep_ == "neg" or c.lower_ in {"poorly", "badly"} for c in clause.children)
+    if judging and not (likened or falls_short):
         return False
     return clause.dep_ == "ccomp" and clause.head.lemma_.lower() in PROOF_VERBS \
         and clause.head.pos_ == "VERB" and _is_author_subject(clause.head)

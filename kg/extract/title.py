@@ -501,10 +501,21 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
         seen.add(key)
         # (one that holds a known method is as often the paper's own variant of it: '... with Adversarial
         # Convolutional Variational Autoencoder')
+        if _a_kind_of_large_language_model(key):
+            continue  # (the language model itself is the title's mention)
         own = reference_df(key) < ESTABLISHED_DF
         found.append(Mention(label=label, type="Method", role="proposes" if own else "uses", confidence=0.6,
                              rule="title-means", cue=token.text.lower(), evidence=evidence))
     return found
+
+
+def _a_kind_of_large_language_model(key: str) -> bool:
+    """'... with Fine-Tuned Large Language Models', '... Using Only Large Language Model Prompting': a large
+    language model is trained once and worked with, whatever the title says of how; a kind of it is no way of its
+    own (a language model the title qualifies otherwise may be: '... with Propagation Structure Infused Language
+    Model')."""
+    words = key.split()
+    return ("large" in words and f" {key} ".find(" language model ") >= 0) or any(w in {"llm", "llms"} for w in words)
 
 
 NAME_PART_TAGS = frozenset(["ADJ", "NOUN", "PROPN", "NUM", "VERB"])
@@ -518,6 +529,8 @@ def _whole_phrase(span) -> bool:
     doc = span.doc
     if any(t.lower_ in SET_APART_WORDS for t in doc[max(0, span.start - 2) : span.start]):
         return False
+    if span.start >= 3 and doc[span.start - 1].lower_ == "as" and doc[span.start - 3].lower_ == "as":
+        return False  # 'Training RNNs as Fast as CNNs': what the paper measures itself against
     if _modified_before(span):
         return False
     head = span.root.head
