@@ -814,9 +814,8 @@ NEED_WORDS = frozenset(["the", "any", "need", "for"])
 
 def _negated(span: Span, deep: bool = False) -> bool:
     """'without X', 'w/o X', 'in the absence of X', 'does not require X', 'eliminates the need for X', 'X-free';
-    and 'can be seen as X', which likens the paper's own work to X. `deep`: also a method or task the phrase of
-    'without' holds further off ('without having recourse to projections or Foo averaging'). (A measure is never
-    negated so: 'without sacrificing accuracy' reports it.)"""
+    and 'can be seen as X', which likens the paper's own work to X. `deep`: also what the phrase of 'without'
+    holds further off ('without having recourse to projections or Foo averaging')."""
     doc = span.doc
     words = 0
     for i in range(span.start - 1, span.sent.start - 1, -1):
@@ -1191,7 +1190,8 @@ MEANS_WORDS = frozenset(["through", "via", "using", "while", "whereas"])
 
 def _examples_after_comparison(sent: Span) -> set[int]:
     """'outperforms state-of-the-art detectors (both ...) such as A, B, and C by 20%', 'outperforming LLMs like A
-    and B': the examples listed after a comparison verb, read along the words up to the next preposition."""
+    and B': the examples listed after a comparison verb, read along the words up to the next preposition, until a
+    means or a clause of its own ends what the verb compares."""
     doc = sent.doc
     compared = False
     objects: set[int] = set()
@@ -1462,6 +1462,7 @@ def assign_roles(candidates: list[Candidate], title_proposals: set[str], title: 
             elif any(i in cues(span)[2] for i in range(span.start, span.end)) or _attacked(span):
                 evaluated = True
                 cue_of.setdefault("evaluates", _cue_word(span, EVALUATION_CUES))
+            # (a measure is never negated: 'without sacrificing accuracy' reports it)
             elif found is None and ((cand.type != "Metric" and _negated(span, deep=cand.type in {"Method", "Task"}))
                                     or ((cand.type == "Task" or not cand.named) and not titled
                                         and _named_as_an_application(span))

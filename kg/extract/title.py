@@ -499,10 +499,10 @@ def title_means(title_doc: Doc, known: set[str]) -> list[Mention]:
         if any(f" {key} " in f" {other} " for other in known):
             continue  # a part of a longer name the abstract gives: 'EPIC (Edit Path Interpolation via ...)'
         seen.add(key)
-        # (one that holds a known method is as often the paper's own variant of it: '... with Adversarial
-        # Convolutional Variational Autoencoder')
         if _a_kind_of_large_language_model(key):
             continue  # (the language model itself is the title's mention)
+        # (one that holds a known method is as often the paper's own variant of it: '... with Adversarial
+        # Convolutional Variational Autoencoder')
         own = reference_df(key) < ESTABLISHED_DF
         found.append(Mention(label=label, type="Method", role="proposes" if own else "uses", confidence=0.6,
                              rule="title-means", cue=token.text.lower(), evidence=evidence))
@@ -515,7 +515,7 @@ def _a_kind_of_large_language_model(key: str) -> bool:
     own (a language model the title qualifies otherwise may be: '... with Propagation Structure Infused Language
     Model')."""
     words = key.split()
-    return ("large" in words and f" {key} ".find(" language model ") >= 0) or any(w in {"llm", "llms"} for w in words)
+    return ("large" in words and " language model " in f" {key} ") or any(w in {"llm", "llms"} for w in words)
 
 
 NAME_PART_TAGS = frozenset(["ADJ", "NOUN", "PROPN", "NUM", "VERB"])
