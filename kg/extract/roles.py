@@ -12,7 +12,15 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.acronyms import initials_long_form
 from kg.extract.background import opening_sentences, prior_work_word, speaks_of_itself
-from kg.extract.candidates import EVERYDAY_ACRONYMS, Candidate, is_name_token, list_around, noun_chunks, ways_of
+from kg.extract.candidates import (
+    EVERYDAY_ACRONYMS,
+    TOOL_PREPOSITIONS,
+    Candidate,
+    is_name_token,
+    list_around,
+    noun_chunks,
+    ways_of,
+)
 from kg.extract.gazetteer import alias_index
 from kg.extract.lexicon import (
     AUTHOR_SUBJECTS,
@@ -1185,7 +1193,8 @@ def _listed_after_colon(noun: Token) -> set[int]:
 
 
 EXAMPLE_OPENERS = frozenset(["including", "like", "namely", "e.g.", "e.g", "i.e.", "i.e"])
-MEANS_WORDS = frozenset(["through", "via", "using", "while", "whereas"])
+# what ends a comparison's reach: a means ('with' lists the compared, 'by' may give the margin) or a contrast
+MEANS_WORDS = (TOOL_PREPOSITIONS - {"with", "by"}) | frozenset(["while", "whereas"])
 
 
 def _examples_after_comparison(sent: Span) -> set[int]:
