@@ -680,7 +680,22 @@ def test_guarded_aliases_are_read_from_the_gazetteer_format():
     entry, = parse_gazetteer("Segment Anything Model | SAM? | Segment Anything\n", "Method")
     assert entry.aliases == ("Segment Anything Model", "SAM", "Segment Anything")
     assert entry.guarded == frozenset(["SAM"])
-    assert context_prefixes(entry) == frozenset(["segmen", "anythi"])
+    assert context_prefixes(entry) == frozenset(["segmen"])  # ('anything' is everyday English)
+    only_common, = parse_gazetteer("first time | FT?\n", "Method")
+    assert context_prefixes(only_common) == frozenset(["first", "time"])  # no other word to tell its sense by
+
+
+def test_a_common_english_word_of_a_long_name_does_not_vouch_for_its_letters(extractor):
+    assert "farthest point sampling" not in found(extractor, "Our network uses multi-point attention and runs at "
+                                                             "14.2 FPS on a laptop.")
+    assert "farthest point sampling" in found(extractor, "We pick anchors with FPS before sampling neighbours of "
+                                                         "each anchor.")
+
+
+def test_a_kind_of_ad_auction_is_no_sponsored_search(extractor):
+    result = found(extractor, "We fit a model of clearing prices to bids in display ad auctions.")
+    assert "sponsored search auctions" not in result
+    assert result["online ad auctions"] == ("Task", "addresses")
 
 
 def test_letters_the_abstract_spells_with_another_concepts_initials_are_its_short_form(extractor):
