@@ -919,3 +919,28 @@ def test_a_proposal_named_in_capitals_of_different_kinds_is_one_name(extractor):
                            "first open agent of its kind. We also release Quill Alarm, a detector of abuse.")
     assert got["ZORB OpenQuux"] == ("Method", "proposes") and got["Quill Alarm"] == ("Method", "proposes")
     assert "OpenQuux" not in got and "ZORB" not in got
+
+
+def test_names_are_matched_however_their_hyphens_are_written():
+    from kg.extract.gazetteer import hyphen_pairs, parse_gazetteer, with_hyphens
+
+    entries = tuple(parse_gazetteer("autoencoder | auto-encoder\nimportance weighted autoencoder\n", "Method"))
+    pairs = hyphen_pairs(entries)
+    assert pairs == {"autoencoder": "auto-encoder", "auto-encoder": "autoencoder"}
+    assert "importance weighted auto-encoder" in with_hyphens("importance weighted autoencoder", pairs)
+    assert "vector quantized autoencoder" in with_hyphens("vector-quantized autoencoder", pairs)
+    assert with_hyphens("k-means", pairs) == ("k-means",)  # (a letter before the hyphen: 'k means that ...')
+
+
+def test_a_known_name_written_with_other_hyphens_is_that_name_whole(extractor):
+    result = found(extractor, "We train an importance weighted auto-encoder and a vector quantized variational "
+                              "autoencoder on digit images, where k means the number of digits.")
+    assert "importance weighted autoencoder" in result and "VQ-VAE" in result
+    assert "autoencoder" not in result and "k-means" not in result
+
+
+def test_debating_agents_are_a_method_and_low_discrepancy_sequences_are_no_sobol_sequence(extractor):
+    result = found(extractor, "Multiagent debate improves the factuality of answers. We draw the points from "
+                              "low discrepancy sequences.")
+    assert result["multi-agent debate"][0] == "Method"
+    assert "Sobol sequence" not in result and "low-discrepancy sequence" in result

@@ -88,6 +88,28 @@ def with_british(alias: str) -> tuple[str, ...]:
     return (alias,) if spelling == alias else (alias, spelling)
 
 
+def hyphen_pairs(entries: tuple[Entry, ...]) -> dict[str, str]:
+    """Words an entry writes both closed and hyphenated ('autoencoder' and 'auto-encoder'), each spelling -> the
+    other: papers write either in any name that holds the word ('importance weighted auto-encoder')."""
+    pairs: dict[str, str] = {}
+    for entry in entries:
+        words = {word for alias in entry.aliases if not is_case_sensitive(alias) for word in alias.lower().split()}
+        for word in words:
+            closed = word.replace("-", "")
+            if word != closed and closed in words:
+                pairs[word], pairs[closed] = closed, word
+    return pairs
+
+
+def with_hyphens(alias: str, pairs: dict[str, str]) -> tuple[str, ...]:
+    """The alias as papers also write it: its hyphens between words of three letters or more as spaces
+    ('vector-quantized' and 'vector quantized'; not 'k-means'), and its words written closed or hyphenated as the
+    other way (`pairs`, from hyphen_pairs)."""
+    spaced = re.sub(r"(?<=[a-z]{3})-(?=[a-z]{3})", " ", alias)
+    swapped = " ".join(pairs.get(word, word) for word in alias.split())
+    return tuple(dict.fromkeys((alias, spaced, swapped)))
+
+
 def parse_gazetteer(text: str, concept_type: str) -> list[Entry]:
     entries = []
     for raw in text.splitlines():
@@ -134,13 +156,15 @@ class GazetteerMatcher:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.entries: dict[str, Entry] = {}
         self.context: dict[str, frozenset[str]] = {}  # key of an entry's guarded aliases -> its context prefixes
+        pairs = hyphen_pairs(load_gazetteers())
         for number, entry in enumerate(load_gazetteers()):
             for key, aliases in ((str(number), [a for a in entry.aliases if a not in entry.guarded]),
                                  (f"{number}?", sorted(entry.guarded))):
                 self.entries[key] = entry
                 exact = [nlp.make_doc(a) for a in aliases if is_case_sensitive(a)]
                 folded = [nlp.make_doc(form) for a in aliases if not is_case_sensitive(a)
-                          for spelling in with_british(a) for form in with_plural(spelling)]
+                          for written in with_hyphens(a, pairs) for spelling in with_british(written)
+                          for form in with_plural(spelling)]
                 if exact:
                     self.exact.add(key, exact)
                 if folded:
