@@ -944,3 +944,10 @@ def test_debating_agents_are_a_method_and_low_discrepancy_sequences_are_no_sobol
                               "low discrepancy sequences.")
     assert result["multi-agent debate"][0] == "Method"
     assert "Sobol sequence" not in result and "low-discrepancy sequence" in result
+
+
+def test_a_kind_is_not_merged_into_one_of_its_instances(extractor):
+    result = found(extractor, "We model the dependence between the marginals with copulas and pool the features of "
+                              "superpixels.")
+    assert "copula" in result and "Gaussian copula" not in result
+    assert "superpixels" in result and "SLIC superpixels" not in result
