@@ -21,6 +21,8 @@ TERM_DF = 3
 # A word at or above this Zipf frequency (per billion words, log10; 'final' 5.3, 'image' 4.9, 'detection' 4.1,
 # 'segmentation' 3.2) is an everyday English word.
 EVERYDAY_ZIPF = 4.6
+# A word at or above this Zipf frequency is common even among everyday words ('point' 5.5, 'first' 6.1, 'time' 6.3).
+COMMON_ZIPF = 5.5
 # A word under this Zipf frequency is a technical one ('stochastic' 3.1, 'convex' 3.3; 'lightweight' 3.8).
 TECHNICAL_ZIPF = 3.4
 UNCOMMON_ZIPF = 4.0
@@ -73,6 +75,11 @@ def unit_share(key: str) -> float:
 @lru_cache(maxsize=1 << 16)
 def is_everyday_word(word: str) -> bool:
     return zipf_frequency(word, "en") >= EVERYDAY_ZIPF
+
+
+@lru_cache(maxsize=1 << 16)
+def is_common_word(word: str) -> bool:
+    return zipf_frequency(word, "en") >= COMMON_ZIPF
 
 
 @lru_cache(maxsize=1 << 16)

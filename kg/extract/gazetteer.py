@@ -2,7 +2,9 @@
 
 File format: one concept a line, `canonical | alias | alias ...`; `#` starts a comment. An alias written with
 capitals after its first letter or with digits (SAM, GPT-4, ResNet-50) is matched case-sensitively, so "SAM" the
-model stays apart from "same"; every other alias is matched case-insensitively.
+model stays apart from "same"; every other alias is matched case-insensitively, in the plural, in British spelling
+and with its hyphens written otherwise ('auto-encoder' for 'autoencoder', 'vector quantized' for
+'vector-quantized').
 
 An alias ending in `?` (`Segment Anything Model | SAM?`) is an acronym with another common sense in the field
 (sharpness-aware minimization): it stands for the entry only where the abstract also has a word of the entry's
@@ -21,9 +23,9 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
-from wordfreq import zipf_frequency
 
 from kg.normalize import british, label_key
+from kg.specificity import is_common_word
 
 GAZETTEER_FILES: dict[str, str] = {
     "Dataset": "datasets.txt",
@@ -48,18 +50,14 @@ UNTELLING_WORDS = frozenset(["model", "models", "network", "networks", "learning
                              "framework", "dataset", "benchmark", "task", "tasks", "score", "general", "large"])
 
 
-# A word at least this common in English ('point' 5.5, 'first' 6.1, 'time' 6.3 on the Zipf scale) says nothing of
-# which sense letters have: 'multi-point attention' and 'a speed of 14.2 FPS' are no farthest point sampling
-COMMON_ZIPF = 5.5
-
-
 def context_prefixes(entry: Entry) -> frozenset[str]:
     """The first six letters of each telling word of the entry's long names: a word of the abstract that starts
-    so ('segmentation' for 'segment') says the entry's sense is meant. Words common in English tell nothing,
-    unless the long names have no other ('least recently used')."""
+    so ('segmentation' for 'segment') says the entry's sense is meant. Words common in English tell nothing
+    ('multi-point attention' and 'a speed of 14.2 FPS' are no farthest point sampling), unless the long names have
+    no other ('least recently used')."""
     words = {word for name in entry.aliases if name not in entry.guarded
              for word in re.split(r"[^a-z0-9]+", name.lower()) if len(word) >= 4} - UNTELLING_WORDS
-    telling = {word for word in words if zipf_frequency(word, "en") < COMMON_ZIPF} or words
+    telling = {word for word in words if not is_common_word(word)} or words
     return frozenset(word[:6] for word in telling)
 
 
