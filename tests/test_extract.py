@@ -951,3 +951,11 @@ def test_a_kind_is_not_merged_into_one_of_its_instances(extractor):
                               "superpixels.")
     assert "copula" in result and "Gaussian copula" not in result
     assert "superpixels" in result and "SLIC superpixels" not in result
+
+
+def test_a_collective_a_loss_and_a_layer_are_not_merged_into_one_of_their_kinds(extractor):
+    result = found(extractor, "We propose FooSync for distributed training. Its workers average their gradients with "
+                              "the all-reduce collective. We train the encoder with an angular margin loss and stack "
+                              "coupling layers.")
+    assert {"all-reduce", "angular margin loss", "coupling layer"} <= set(result)
+    assert not {"ring all-reduce", "additive angular margin loss", "affine coupling layer"} & set(result)
