@@ -959,3 +959,10 @@ def test_a_collective_a_loss_and_a_layer_are_not_merged_into_one_of_their_kinds(
                               "coupling layers.")
     assert {"all-reduce", "angular margin loss", "coupling layer"} <= set(result)
     assert not {"ring all-reduce", "additive angular margin loss", "affine coupling layer"} & set(result)
+
+
+def test_a_task_is_not_absorbed_into_the_field_it_serves(extractor):
+    result = found(extractor, "We propose FooScan for pathology. It improves whole slide image classification and "
+                              "virtual screening, and predicts stock prices for stock price prediction.")
+    assert {"whole slide image classification", "virtual screening", "stock price prediction"} <= set(result)
+    assert not {"computational pathology", "drug discovery", "financial forecasting"} & set(result)
