@@ -1194,7 +1194,7 @@ def _listed_after_colon(noun: Token) -> set[int]:
 
 EXAMPLE_OPENERS = frozenset(["including", "like", "namely", "e.g.", "e.g", "i.e.", "i.e"])
 # what ends a comparison's reach: a means ('with' lists the compared, 'by' may give the margin) or a contrast
-MEANS_WORDS = (TOOL_PREPOSITIONS - {"with", "by"}) | frozenset(["while", "whereas"])
+COMPARISON_ENDS = (TOOL_PREPOSITIONS - {"with", "by"}) | frozenset(["while", "whereas"])
 
 
 def _examples_after_comparison(sent: Span) -> set[int]:
@@ -1212,7 +1212,7 @@ def _examples_after_comparison(sent: Span) -> set[int]:
                                                     and doc[token.i - 1].lower_ == "such")
         if compared and opens:
             objects |= _read_along(doc, token.i + 1, sent.end)
-        elif token.lower_ in MEANS_WORDS or (token.tag_ == "VBG" and token.dep_ in {"advcl", "pcomp", "xcomp"}):
+        elif token.lower_ in COMPARISON_ENDS or (token.tag_ == "VBG" and token.dep_ in {"advcl", "pcomp", "xcomp"}):
             compared = False  # 'outperforms recent techniques by leveraging the structure of DNNs (e.g., FooNet)':
             # the examples of the means, not of what is outperformed ('by 9.3%' is the margin)
     return objects

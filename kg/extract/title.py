@@ -11,6 +11,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.acronyms import best_long_form, initials_long_form, looks_like_short_form
 from kg.extract.candidates import (
     ADJECTIVE_ENDINGS,
+    TOOL_PREPOSITIONS,
     clean_phrase,
     collect_candidates,
     is_doing_noun,
@@ -286,8 +287,9 @@ def title_tasks(title_doc: Doc, known: set[str], abstract: str) -> list[Mention]
     return found
 
 
-# what a title names its means with: 'Video Matting With Transformer', '... via Self-Distillation'
-MEANS_WORDS = frozenset(["via", "using", "with", "through", "by"])
+# what a title names its means with: 'Video Matting With Transformer', '... via Self-Distillation' (the words that
+# make a mention of the abstract a tool)
+MEANS_WORDS = TOOL_PREPOSITIONS
 _MEANS = "|".join(sorted(MEANS_WORDS))
 
 
